@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Domains: the root domain, registration, removal and priority changes.
+ * All of them may happen while IRQs flow: the pipeline list only changes
+ * with hard IRQs off, and what a leaving domain still had pending goes
+ * down the pipeline rather than being lost.
+ */
+#include "internal.h"
+
+static adomain_t root_domain;
+
+static void domain_reset(adomain_t *d, const char *name, int priority)
+{
+	unsigned int irq;
+
+	__builtin_memset(d, 0, sizeof(*d));
+	d->name = name;
+	d->priority = priority;
+	d->irq_in_service = -1;
+	for (irq = 0; irq < ADEOS_NR_IRQS; irq++)
+		d->irqs[irq].control = ADEOS_DEFAULT_CONTROL;
+}
+
+void adeos_init(const char *root_name)
+{
+	domain_reset(&root_domain, root_name, ADEOS_ROOT_PRI);
+	adeos_pipe.head = &root_domain;
+	adeos_pipe.current = &root_domain;
+	adeos_pipe.virq_map = 0;
+	adeos_pipe.unhandled = 0;
+	adeos_pipe.spurious = 0;
+}
+
+adomain_t *adeos_root_domain(void)
+{
+	return &root_domain;
+}
+
+adomain_t *adeos_current_domain(void)
+{
+	return adeos_pipe.current;
+}
+
+adomain_t *adeos_next_domain(adomain_t *adp)
+{
+	return adp ? adp->next : adeos_pipe.head;
+}
+
+int adeos_domain_registered(const adomain_t *adp)
+{
+	const adomain_t *d;
+
+	for (d = adeos_pipe.head; d; d = d->next)
+		if (d == adp)
+			return 1;
+	return 0;
+}
+
+static adomain_t *domain_at(int priority)
+{
+	adomain_t *d;
+
+	for (d = adeos_pipe.head; d; d = d->next)
+		if (d->priority == priority)
+			return d;
+	return NULL;
+}
+
+/* Priorities are unique and above the root's, so the root stays last. */
+static void pipeline_insert(adomain_t *adp)
+{
+	adomain_t **link = &adeos_pipe.head;
+
+	while ((*link)->priority > adp->priority)
+		link = &(*link)->next;
+	adp->next = *link;
+	*link = adp;
+}
+
+/* Unlink @adp; adp->next still names its old successor. */
+static void pipeline_remove(adomain_t *adp)
+{
+	adomain_t **link = &adeos_pipe.head;
+
+	while (*link != adp)
+		link = &(*link)->next;
+	*link = adp->next;
+}
+
+static int priority_valid(int priority)
+{
+	return priority >= ADEOS_MIN_PRI && priority <= ADEOS_MAX_PRI;
+}
+
+/* Run a new domain's entry as that domain, its stage stalled. */
+static void run_entry(adomain_t *adp, void (*entry)(void))
+{
+	adomain_t *prev = adeos_pipe.current;
+
+	adeos_pipe.current = adp;
+	adp->status |= ADEOS_STALL_FLAG;
+	entry();
+	adp->status &= ~ADEOS_STALL_FLAG;
+	adeos_pipe.current = prev;
+}
+
+void adeos_init_attr(adattr_t *attr)
+{
+	attr->name = "anonymous";
+	attr->priority = ADEOS_MIN_PRI;
+	attr->entry = NULL;
+}
+
+int adeos_register_domain(adomain_t *adp, adattr_t *attr)
+{
+	unsigned long flags;
+	int err = 0;
+
+	if (!adp || !attr || !attr->name || !priority_valid(attr->priority))
+		return -EINVAL;
+	flags = hard_irq_save();
+	if (adeos_domain_registered(adp)) {
+		err = -EBUSY;
+		goto out;
+	}
+	if (domain_at(attr->priority)) {
+		err = -EEXIST;
+		goto out;
+	}
+	domain_reset(adp, attr->name, attr->priority);
+	pipeline_insert(adp);
+	if (attr->entry)
+		run_entry(adp, attr->entry);
+	adeos_sync_pipeline();
+out:
+	hard_irq_restore(flags);
+	return err;
+}
+
+/* Send what @adp still holds to the domains that were below it. */
+static void hand_down_log(adomain_t *adp)
+{
+	int irq;
+
+	while ((irq = adeos_log_first(adp)) >= 0)
+		adeos_log_down(adp->next, irq, adeos_log_drop(adp, irq));
+}
+
+/* Why @adp may not be removed or moved now, or 0. Hard IRQs off. */
+static int domain_busy(adomain_t *adp)
+{
+	if (adp == &root_domain)
+		return -EPERM;
+	if (!adeos_domain_registered(adp))
+		return -EINVAL;
+	if (adp->active || adp == adeos_pipe.current)
+		return -EBUSY;
+	return 0;
+}
+
+int adeos_unregister_domain(adomain_t *adp)
+{
+	unsigned long flags;
+	int err;
+
+	if (!adp)
+		return -EINVAL;
+	flags = hard_irq_save();
+	err = domain_busy(adp);
+	if (!err) {
+		pipeline_remove(adp);
+		hand_down_log(adp);
+		adp->next = NULL;
+		adeos_sync_pipeline();
+	}
+	hard_irq_restore(flags);
+	return err;
+}
+
+int adeos_renice_domain(adomain_t *adp, int newpri)
+{
+	unsigned long flags;
+	adomain_t *other;
+	int err;
+
+	if (!adp)
+		return -EINVAL;
+	flags = hard_irq_save();
+	err = domain_busy(adp);
+	if (!err && !priority_valid(newpri))
+		err = -EINVAL;
+	other = domain_at(newpri);
+	if (!err && other && other != adp)
+		err = -EEXIST;
+	if (!err) {
+		pipeline_remove(adp);
+		adp->priority = newpri;
+		pipeline_insert(adp);
+		adeos_sync_pipeline();
+	}
+	hard_irq_restore(flags);
+	return err;
+}

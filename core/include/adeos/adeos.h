@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Adeos: the interrupt pipeline's public interface.
+ *
+ * Every interrupt enters the pipeline first and is offered to each domain
+ * in priority order (highest first). A domain disables "its" interrupts by
+ * stalling its own pipeline stage: interrupts that reach a stalled stage
+ * are logged, counted, and replayed when the stage unstalls. The root
+ * domain (the general purpose OS) is always last.
+ *
+ * The 2002 API is kept under its names. Where it was too thin for real
+ * use it is extended compatibly:
+ *  - handlers learn which IRQ they got and get a cookie back;
+ *  - calls that can fail return a negative error number instead of void;
+ *  - *_from() variants name the domain explicitly, for setup code that
+ *    runs outside the domain (boot-time registration, /proc knobs).
+ *
+ * Uniprocessor only, like the 2002 release.
+ */
+#ifndef ADEOS_ADEOS_H
+#define ADEOS_ADEOS_H
+
+#include <adeos/arch.h>
+
+#define ADEOS_VERSION_STRING "0.1"
+
+/*
+ * IRQ numbering: device IRQs, then the arch's system IRQs, then virtual
+ * IRQs that domains allocate and trigger in software.
+ */
+#define ADEOS_SYS_IRQ_BASE ARCH_NR_HW_IRQS
+#define ADEOS_VIRQ_BASE (ADEOS_SYS_IRQ_BASE + ARCH_NR_SYS_IRQS)
+#define ADEOS_NR_VIRQS 32
+#define ADEOS_NR_IRQS (ADEOS_VIRQ_BASE + ADEOS_NR_VIRQS)
+
+/* Priorities: higher runs first; the root domain is the lowest. */
+#define ADEOS_ROOT_PRI 100
+#define ADEOS_MIN_PRI (ADEOS_ROOT_PRI + 1)
+#define ADEOS_MAX_PRI 999
+
+/*
+ * Control mask of one IRQ in one domain (adeos_control_irq()).
+ * A domain that neither handles nor passes an IRQ swallows it.
+ */
+#define ADEOS_HANDLE_MASK 0x1 /* call this domain's handler */
+#define ADEOS_PASS_MASK 0x2 /* then offer it to the next domain; clear: terminate */
+#define ADEOS_EACH_MASK 0x4 /* replay once per arrival; clear: merge per stall */
+#define ADEOS_EXCLUSIVE_MASK 0x8 /* no other domain may handle it */
+#define ADEOS_ENABLE_MASK 0x10 /* action: set unmasks the line, clear masks it */
+#define ADEOS_CONTROL_BITS 0x1f
+/* What a domain has for an IRQ it never virtualized: it lets it through. */
+#define ADEOS_DEFAULT_CONTROL ADEOS_PASS_MASK
+
+/* Bits of adomain_t.status. */
+#define ADEOS_STALL_FLAG 0x1
+
+#define ADEOS_LOG_WORD_BITS (8 * sizeof(unsigned long))
+#define ADEOS_LOG_WORDS \
+	((ADEOS_NR_IRQS + ADEOS_LOG_WORD_BITS - 1) / ADEOS_LOG_WORD_BITS)
+
+typedef void (*adeos_irq_handler_t)(unsigned int irq, void *cookie);
+/* @return nonzero for a genuine IRQ, 0 for a spurious one. */
+typedef int (*adeos_irq_ack_t)(unsigned int irq);
+
+/* One IRQ as one domain sees it. */
+struct adeos_irq_slot {
+	adeos_irq_handler_t handler;
+	adeos_irq_ack_t acknowledge;
+	void *cookie;
+	unsigned int control;
+};
+
+/*
+ * Per-IRQ counts: every arrival logged for a domain ends as a delivery
+ * (handled), folded into a delivery (merged), or is still pending.
+ */
+struct adeos_irq_stats {
+	unsigned long received;
+	unsigned long handled;
+	unsigned long merged;
+	unsigned long passed; /* arrivals this domain let down the pipeline */
+};
+
+/*
+ * The pending log: a two-level bitmap says which IRQs wait, the hits
+ * count how often each arrived, so that no repeat is lost.
+ */
+struct adeos_log {
+	unsigned long summary; /* bit w: words[w] is nonzero */
+	unsigned long words[ADEOS_LOG_WORDS];
+	unsigned int hits[ADEOS_NR_IRQS];
+};
+
+typedef struct adeos_domain {
+	const char *name;
+	int priority;
+	unsigned long status; /* ADEOS_STALL_FLAG */
+	struct adeos_domain *next; /* the pipeline, by decreasing priority */
+	int registered;
+	int active; /* handlers of this domain in progress */
+	int irq_in_service; /* the IRQ its innermost handler got, or -1 */
+	int pass_request; /* that handler called adeos_suspend_domain() */
+	struct adeos_log log;
+	struct adeos_irq_slot irqs[ADEOS_NR_IRQS];
+	struct adeos_irq_stats stats[ADEOS_NR_IRQS];
+} adomain_t;
+
+typedef struct adeos_attr {
+	const char *name;
+	int priority; /* ADEOS_MIN_PRI..ADEOS_MAX_PRI, unique */
+	/*
+	 * Optional: runs once inside adeos_register_domain() as the new
+	 * domain (stage stalled, hard IRQs off), so the 2002 calls that act
+	 * on the current domain, such as adeos_virtualize_irq(), set it up.
+	 */
+	void (*entry)(void);
+} adattr_t;
+
+/* Set up the pipeline with its root domain. Call once, hard IRQs off. */
+void adeos_init(const char *root_name);
+adomain_t *adeos_root_domain(void);
+/* The domain whose code is running now. */
+adomain_t *adeos_current_domain(void);
+/* Walk the pipeline: NULL starts at the head; returns NULL past the root. */
+adomain_t *adeos_next_domain(adomain_t *adp);
+
+/* Domains. Errors: -EINVAL bad argument, -EEXIST priority taken,
+ * -EBUSY domain in use, -EPERM the root domain. */
+void adeos_init_attr(adattr_t *attr);
+int adeos_register_domain(adomain_t *adp, adattr_t *attr);
+int adeos_unregister_domain(adomain_t *adp);
+int adeos_renice_domain(adomain_t *adp, int newpri);
+/* Inside a handler: this domain is done with the IRQ, pass it on. */
+void adeos_suspend_domain(void);
+
+/* IRQs. A NULL handler releases the IRQ; what was pending goes down. */
+int adeos_virtualize_irq(unsigned int irq, adeos_irq_handler_t handler,
+			 adeos_irq_ack_t acknowledge);
+int adeos_virtualize_irq_from(adomain_t *adp, unsigned int irq,
+			      adeos_irq_handler_t handler, void *cookie,
+			      adeos_irq_ack_t acknowledge, unsigned int mode);
+int adeos_control_irq(unsigned int irq, unsigned int clrmask,
+		      unsigned int setmask);
+int adeos_control_irq_from(adomain_t *adp, unsigned int irq,
+			   unsigned int clrmask, unsigned int setmask);
+/* @return the domain that holds @irq exclusively, or NULL. */
+adomain_t *adeos_irq_owner(unsigned int irq);
+
+/* Virtual IRQs: -ENOSPC when none is left. */
+int adeos_alloc_virq(void);
+int adeos_free_virq(unsigned int irq);
+/* Send a virtual IRQ down the pipeline from its head. */
+int adeos_trigger_irq(unsigned int irq);
+
+/* The current domain's stage: the replacements for cli/sti/flags. */
+void adeos_stall_ipipe(void);
+void adeos_unstall_ipipe(void);
+void adeos_restore_ipipe(unsigned int x);
+unsigned int adeos_test_ipipe(void);
+unsigned int adeos_test_and_stall_ipipe(void);
+
+/* Any domain's stage. */
+void adeos_stall_ipipe_from(adomain_t *adp);
+void adeos_unstall_ipipe_from(adomain_t *adp);
+unsigned int adeos_test_ipipe_from(adomain_t *adp);
+
+/* IRQs that reached the pipeline and nobody took, or that were spurious. */
+unsigned long adeos_unhandled_count(void);
+unsigned long adeos_spurious_count(void);
+
+#endif /* ADEOS_ADEOS_H */

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The arch contract: everything the pipeline needs from the machine, and
+ * nothing more. Each arch supplies <adeos/arch_defs.h> (found through the
+ * include path) which must provide:
+ *
+ *   ARCH_NR_HW_IRQS     number of device IRQs, numbered from 0
+ *   ARCH_NR_SYS_IRQS    number of system IRQs the arch routes through the
+ *                       pipeline (local APIC timer, spurious, error, ...)
+ *   NULL, the E* error numbers, and the hard_* helpers below as static
+ *   inline functions (they sit on every interrupt path).
+ *
+ * Prefixes:
+ *   adeos_  the public API (adeos.h)
+ *   arch_   what each arch implements out of line
+ *   hard_   the real CPU interrupt flag, as opposed to a pipeline stage
+ *
+ * Calling context: the pipeline calls every arch_* hook with hard IRQs
+ * off, so an arch needs no locking of its own against the pipeline.
+ */
+#ifndef ADEOS_ARCH_H
+#define ADEOS_ARCH_H
+
+#include <adeos/arch_defs.h>
+
+/* The hard interrupt flag (static inline in arch_defs.h). */
+
+/* Disable hard IRQs; return the previous state. @see hard_irq_restore */
+static inline unsigned long hard_irq_save(void);
+/* Put the hard flag back as hard_irq_save() found it. @see hard_irq_save */
+static inline void hard_irq_restore(unsigned long flags);
+/* Enable hard IRQs; pending ones may be taken at once. @see hard_irq_disable */
+static inline void hard_irq_enable(void);
+/* Disable hard IRQs. @see hard_irq_enable */
+static inline void hard_irq_disable(void);
+/* @return nonzero if hard IRQs are off. */
+static inline int hard_irqs_disabled(void);
+
+/* The interrupt controller (out of line). */
+
+/*
+ * Acknowledge a device or system IRQ (EOI, or mask-and-ack for a level
+ * IRQ) so that the controller can raise the next one. The pipeline uses
+ * this when no domain installed an acknowledge routine of its own.
+ * @return nonzero for a genuine IRQ, 0 for a spurious one (dropped).
+ */
+int arch_irq_ack(unsigned int irq);
+/* Mask an IRQ line at the controller. @see arch_irq_unmask */
+void arch_irq_mask(unsigned int irq);
+/* Unmask an IRQ line at the controller. @see arch_irq_mask */
+void arch_irq_unmask(unsigned int irq);
+
+/* A broken pipeline invariant: report it, naming @func, and stop. */
+void arch_panic(const char *func, const char *why) __attribute__((noreturn));
+
+/* What the arch calls. */
+
+/*
+ * The pipeline's one entry for a hardware IRQ, called by the arch's entry
+ * glue with hard IRQs off; returns with hard IRQs off.
+ */
+void adeos_handle_irq(unsigned int irq);
+
+#endif /* ADEOS_ARCH_H */

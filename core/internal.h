@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to the pipeline files: the pipeline's state and the pending log.
+ * Everything here runs with hard IRQs off unless it says otherwise.
+ */
+#ifndef ADEOS_INTERNAL_H
+#define ADEOS_INTERNAL_H
+
+#include <adeos/adeos.h>
+
+_Static_assert(ADEOS_LOG_WORDS <= ADEOS_LOG_WORD_BITS,
+	       "the log's summary word must cover every log word");
+_Static_assert(ADEOS_NR_VIRQS <= ADEOS_LOG_WORD_BITS,
+	       "the virtual IRQ map is one word");
+
+struct adeos_pipeline {
+	adomain_t *head; /* highest priority; the root domain is last */
+	adomain_t *current; /* whose code runs now */
+	unsigned long virq_map; /* allocated virtual IRQs */
+	unsigned long unhandled;
+	unsigned long spurious;
+};
+
+extern struct adeos_pipeline adeos_pipe;
+
+/* Keep the compiler from moving memory accesses across a stage change. */
+#define adeos_barrier() __asm__ __volatile__("" : : : "memory")
+
+static inline int adeos_is_virq(unsigned int irq)
+{
+	return irq >= ADEOS_VIRQ_BASE && irq < ADEOS_NR_IRQS;
+}
+
+static inline int adeos_virq_allocated(unsigned int irq)
+{
+	return adeos_pipe.virq_map & (1UL << (irq - ADEOS_VIRQ_BASE));
+}
+
+/* A device or system IRQ, or an allocated virtual one. */
+static inline int adeos_irq_valid(unsigned int irq)
+{
+	if (irq < ADEOS_VIRQ_BASE)
+		return 1;
+	return adeos_is_virq(irq) && adeos_virq_allocated(irq);
+}
+
+/* Log @n arrivals of @irq for @d. */
+static inline void adeos_log_add(adomain_t *d, unsigned int irq,
+				 unsigned int n)
+{
+	unsigned int w = irq / ADEOS_LOG_WORD_BITS;
+
+	d->log.hits[irq] += n;
+	d->log.words[w] |= 1UL << (irq % ADEOS_LOG_WORD_BITS);
+	d->log.summary |= 1UL << w;
+	d->stats[irq].received += n;
+}
+
+/* @return the lowest pending IRQ of @d, or -1: low numbers go first. */
+static inline int adeos_log_first(const adomain_t *d)
+{
+	unsigned int w;
+
+	if (!d->log.summary)
+		return -1;
+	w = __builtin_ctzl(d->log.summary);
+	return w * ADEOS_LOG_WORD_BITS + __builtin_ctzl(d->log.words[w]);
+}
+
+/* Forget @irq in @d's log. @return how many arrivals it held. */
+static inline unsigned int adeos_log_drop(adomain_t *d, unsigned int irq)
+{
+	unsigned int w = irq / ADEOS_LOG_WORD_BITS;
+	unsigned int n = d->log.hits[irq];
+
+	d->log.hits[irq] = 0;
+	d->log.words[w] &= ~(1UL << (irq % ADEOS_LOG_WORD_BITS));
+	if (!d->log.words[w])
+		d->log.summary &= ~(1UL << w);
+	return n;
+}
+
+/*
+ * Take one delivery of @irq off @d's log, as its replay policy says: one
+ * arrival (each), or all of them at once (merge).
+ * @return how many arrivals the delivery covers.
+ */
+static inline unsigned int adeos_log_take(adomain_t *d, unsigned int irq)
+{
+	unsigned int n = d->log.hits[irq];
+
+	if (n > 1 && (d->irqs[irq].control & ADEOS_EACH_MASK)) {
+		d->log.hits[irq] = n - 1;
+		n = 1;
+	} else {
+		adeos_log_drop(d, irq);
+	}
+	d->stats[irq].handled++;
+	d->stats[irq].merged += n - 1;
+	return n;
+}
+
+/* pipeline.c */
+void adeos_log_down(adomain_t *d, unsigned int irq, unsigned int n);
+void adeos_sync_pipeline(void);
+
+/* domain.c */
+int adeos_domain_registered(const adomain_t *adp);
+
+#endif /* ADEOS_INTERNAL_H */

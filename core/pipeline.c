@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The interrupt pipeline: an IRQ is logged in every domain that handles
+ * it, from the head down until a domain terminates it; then each domain
+ * whose stage is unstalled plays its log, highest first. A stalled stage
+ * holds back itself and everything below it, as a real interrupt flag
+ * would; it is played when it unstalls.
+ *
+ * The pipeline never runs below the current domain: a domain that was
+ * interrupted resumes first, and the domains below it get their turn when
+ * it is done. So the domains with handlers in progress always form a
+ * chain of rising priority.
+ */
+#include "internal.h"
+
+struct adeos_pipeline adeos_pipe;
+
+/* Offer @n arrivals of @irq to @d and the domains below, as they say. */
+void adeos_log_down(adomain_t *d, unsigned int irq, unsigned int n)
+{
+	for (; d; d = d->next) {
+		unsigned int control = d->irqs[irq].control;
+
+		if (control & ADEOS_HANDLE_MASK) {
+			adeos_log_add(d, irq, n);
+			if (control & ADEOS_PASS_MASK)
+				d->stats[irq].passed += n;
+		}
+		if (!(control & ADEOS_PASS_MASK))
+			return;
+	}
+}
+
+/*
+ * Run one handler of @d for @n arrivals of @irq. Domains below the head
+ * run it with hard IRQs on, so that higher domains preempt them; the head
+ * has nobody to yield to and keeps them off.
+ */
+static void run_handler(adomain_t *d, unsigned int irq, unsigned int n)
+{
+	struct adeos_irq_slot *slot = &d->irqs[irq];
+	int outer_irq = d->irq_in_service;
+	int outer_pass = d->pass_request;
+	int head = d == adeos_pipe.head;
+
+	if (!slot->handler)
+		arch_panic(__func__, "pending IRQ without a handler");
+	d->irq_in_service = irq;
+	d->pass_request = 0;
+	if (!head)
+		hard_irq_enable();
+	slot->handler(irq, slot->cookie);
+	if (!head)
+		hard_irq_disable();
+	/* The handler may have unstalled; the rest of the log waits. */
+	d->status |= ADEOS_STALL_FLAG;
+	if (d->pass_request)
+		adeos_log_down(d->next, irq, n);
+	d->irq_in_service = outer_irq;
+	d->pass_request = outer_pass;
+}
+
+/*
+ * Play @d's log with its stage stalled, re-reading the log after every
+ * handler: IRQs that came in meanwhile go in this same pass.
+ */
+static void sync_stage(adomain_t *d)
+{
+	adomain_t *prev = adeos_pipe.current;
+	int irq;
+
+	adeos_pipe.current = d;
+	d->active++;
+	d->status |= ADEOS_STALL_FLAG;
+	while ((irq = adeos_log_first(d)) >= 0)
+		run_handler(d, irq, adeos_log_take(d, irq));
+	d->status &= ~ADEOS_STALL_FLAG;
+	d->active--;
+	adeos_pipe.current = prev;
+}
+
+/*
+ * Play what can be played now: every stage from the head down to the
+ * current domain, stopping at the first stalled one. Each stage played
+ * may have changed the pipeline, so the walk starts over after it.
+ */
+void adeos_sync_pipeline(void)
+{
+	adomain_t *d;
+
+again:
+	for (d = adeos_pipe.head; d; d = d->next) {
+		if (d->status & ADEOS_STALL_FLAG)
+			return;
+		if (d->log.summary) {
+			sync_stage(d);
+			goto again;
+		}
+		if (d == adeos_pipe.current)
+			return;
+	}
+}
+
+/* The first domain that takes @irq, or NULL if it dies on the way. */
+static adomain_t *first_taker(unsigned int irq)
+{
+	adomain_t *d;
+
+	for (d = adeos_pipe.head; d; d = d->next) {
+		unsigned int control = d->irqs[irq].control;
+
+		if (control & ADEOS_HANDLE_MASK)
+			return d;
+		if (!(control & ADEOS_PASS_MASK))
+			return NULL;
+	}
+	return NULL;
+}
+
+/*
+ * The entry for hardware IRQs, hard IRQs off. The first domain that
+ * takes the IRQ acknowledges it, exactly once.
+ */
+void adeos_handle_irq(unsigned int irq)
+{
+	adomain_t *d;
+
+	if (irq >= ADEOS_VIRQ_BASE)
+		arch_panic(__func__, "not a hardware IRQ");
+	d = first_taker(irq);
+	if (!d) {
+		arch_irq_ack(irq);
+		adeos_pipe.unhandled++;
+		return;
+	}
+	if (!d->irqs[irq].acknowledge(irq)) {
+		adeos_pipe.spurious++;
+		return;
+	}
+	adeos_log_down(d, irq, 1);
+	adeos_sync_pipeline();
+}
+
+int adeos_trigger_irq(unsigned int irq)
+{
+	unsigned long flags;
+
+	if (!adeos_is_virq(irq))
+		return -EINVAL;
+	flags = hard_irq_save();
+	if (!adeos_virq_allocated(irq)) {
+		hard_irq_restore(flags);
+		return -EINVAL;
+	}
+	adeos_log_down(adeos_pipe.head, irq, 1);
+	adeos_sync_pipeline();
+	hard_irq_restore(flags);
+	return 0;
+}
+
+void adeos_suspend_domain(void)
+{
+	adomain_t *d = adeos_pipe.current;
+
+	/* Outside a handler there is no IRQ to pass on. */
+	if (d->irq_in_service >= 0)
+		d->pass_request = 1;
+}
+
+/*
+ * Stage control. Setting or clearing the stall bit needs no hard IRQ
+ * protection: an IRQ taken in the middle leaves the bit as it found it.
+ */
+void adeos_stall_ipipe_from(adomain_t *adp)
+{
+	adp->status |= ADEOS_STALL_FLAG;
+	adeos_barrier();
+}
+
+void adeos_unstall_ipipe_from(adomain_t *adp)
+{
+	unsigned long flags;
+
+	adeos_barrier();
+	adp->status &= ~ADEOS_STALL_FLAG;
+	flags = hard_irq_save();
+	adeos_sync_pipeline();
+	hard_irq_restore(flags);
+}
+
+unsigned int adeos_test_ipipe_from(adomain_t *adp)
+{
+	return adp->status & ADEOS_STALL_FLAG;
+}
+
+void adeos_stall_ipipe(void)
+{
+	adeos_stall_ipipe_from(adeos_pipe.current);
+}
+
+void adeos_unstall_ipipe(void)
+{
+	adeos_unstall_ipipe_from(adeos_pipe.current);
+}
+
+void adeos_restore_ipipe(unsigned int x)
+{
+	if (x)
+		adeos_stall_ipipe();
+	else
+		adeos_unstall_ipipe();
+}
+
+unsigned int adeos_test_ipipe(void)
+{
+	return adeos_test_ipipe_from(adeos_pipe.current);
+}
+
+unsigned int adeos_test_and_stall_ipipe(void)
+{
+	adomain_t *d = adeos_pipe.current;
+	unsigned int x = d->status & ADEOS_STALL_FLAG;
+
+	d->status |= ADEOS_STALL_FLAG;
+	adeos_barrier();
+	return x;
+}
+
+unsigned long adeos_unhandled_count(void)
+{
+	return adeos_pipe.unhandled;
+}
+
+unsigned long adeos_spurious_count(void)
+{
+	return adeos_pipe.spurious;
+}

@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Host builds of core/ against the simulated arch in tests/host/, with
+# the unit tests, the torture test and its planted bugs. Each program is
+# built twice: plain, and under AddressSanitizer and UBSan.
+
+HOST_FLAVOURS := plain san
+flavour_cflags_plain :=
+flavour_cflags_san := $(SAN_CFLAGS)
+PLANTED_BUGS := $(basename $(notdir $(wildcard tests/planted/*.patch)))
+
+host_objs = $(patsubst %.c,$(O)/host/$(1)/%.o,$(2))
+
+# $(1): flavour
+define host_flavour
+$(O)/host/$(1)/%.o: %.c
+	$$(msg) CC $$(patsubst $(O)/%,%,$$@)
+	$$(Q)mkdir -p $$(@D)
+	$$(Q)$$(CC) $$(HOST_CFLAGS) $$(flavour_cflags_$(1)) -MMD -MP -c -o $$@ $$<
+
+$(O)/host/$(1)/bin/test_%: $(call host_objs,$(1),tests/unit/test_%.c $(UNIT_COMMON) $(CORE_SRCS) $(HOST_SRCS))
+	$$(msg) LD $$(patsubst $(O)/%,%,$$@)
+	$$(Q)mkdir -p $$(@D)
+	$$(Q)$$(CC) $$(flavour_cflags_$(1)) -o $$@ $$^ $$(CMOCKA_LIBS)
+
+$(O)/host/$(1)/bin/torture: $(call host_objs,$(1),tests/torture/torture.c $(CORE_SRCS) $(HOST_SRCS))
+	$$(msg) LD $$(patsubst $(O)/%,%,$$@)
+	$$(Q)mkdir -p $$(@D)
+	$$(Q)$$(CC) $$(flavour_cflags_$(1)) -o $$@ $$^
+
+HOST_PROGS += $(UNIT_NAMES:%=$(O)/host/$(1)/bin/%) $(O)/host/$(1)/bin/torture
+endef
+
+$(foreach f,$(HOST_FLAVOURS),$(eval $(call host_flavour,$(f))))
+
+# A planted bug: a copy of core/ with one patch applied, under the torture.
+# $(1): bug name
+define planted_bug
+$(O)/planted/$(1)/core/.patched: tests/planted/$(1).patch $(CORE_SRCS) core/internal.h
+	$$(msg) PATCH $$(patsubst $(O)/%,%,$$(@D)) '<' $(1)
+	$$(Q)rm -rf $$(@D) && mkdir -p $$(@D)
+	$$(Q)cp $(CORE_SRCS) core/internal.h $$(@D)/
+	$$(Q)patch -s -p1 -d $(O)/planted/$(1) < $$< || \
+		{ echo "planted bug $(1) no longer applies to core/" >&2; exit 1; }
+	$$(Q)touch $$@
+
+$(O)/planted/$(1)/torture: $(O)/planted/$(1)/core/.patched tests/torture/torture.c $(HOST_SRCS)
+	$$(msg) CC $$(patsubst $(O)/%,%,$$@)
+	$$(Q)$$(CC) $$(HOST_CFLAGS) -o $$@ tests/torture/torture.c $(HOST_SRCS) \
+		$$(addprefix $(O)/planted/$(1)/,$$(notdir $(CORE_SRCS)))
+
+HOST_PROGS += $(O)/planted/$(1)/torture
+endef
+
+$(foreach b,$(PLANTED_BUGS),$(eval $(call planted_bug,$(b))))
+
+.PHONY: host-tests
+host-tests: $(HOST_PROGS)
+
+# Everything the host tests report goes to $(O)/results/host-*.tap.
+check: host-tests
+	$(Q)tests/run-host.sh '$(O)' '$(UNIT_NAMES)' '$(PLANTED_BUGS)'
+	$(Q)tests/summary.sh $(O)/results/host-*.tap
+
+-include $(shell find $(O)/host -name '*.d' 2>/dev/null)

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The host implementation of the arch contract (core/include/adeos/arch.h):
+ * a simulated CPU flag and interrupt controller for the host tests.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "host.h"
+
+struct host_cpu host;
+
+void host_reset(void)
+{
+	memset(&host, 0, sizeof(host));
+	host.hard_on = 1;
+}
+
+/* A point where the hardware may interrupt, if the flag allows it. */
+static void window(void)
+{
+	if (host.hard_on && host.window)
+		host.window();
+}
+
+unsigned long host_hard_irq_save(void)
+{
+	unsigned long was = host.hard_on;
+
+	window();
+	host.hard_on = 0;
+	return was;
+}
+
+void host_hard_irq_restore(unsigned long flags)
+{
+	host.hard_on = !!flags;
+	window();
+}
+
+void host_hard_irq_enable(void)
+{
+	host.hard_on = 1;
+	window();
+}
+
+void host_hard_irq_disable(void)
+{
+	window();
+	host.hard_on = 0;
+}
+
+int host_hard_irqs_disabled(void)
+{
+	return !host.hard_on;
+}
+
+/* What the CPU does on an interrupt: flag off, enter, flag back on iret. */
+void host_take_irq(unsigned int irq)
+{
+	if (!host.hard_on) {
+		fprintf(stderr, "host: IRQ %u taken with the flag off\n", irq);
+		abort();
+	}
+	host.hard_on = 0;
+	host.depth++;
+	adeos_handle_irq(irq);
+	if (host.hard_on)
+		host.violations++;
+	host.depth--;
+	host.hard_on = 1;
+}
+
+int arch_irq_ack(unsigned int irq)
+{
+	if (host.hard_on)
+		host.violations++;
+	host.acks[irq]++;
+	return !host.spurious[irq];
+}
+
+void arch_irq_mask(unsigned int irq)
+{
+	if (host.hard_on)
+		host.violations++;
+	host.masked[irq] = 1;
+}
+
+void arch_irq_unmask(unsigned int irq)
+{
+	if (host.hard_on)
+		host.violations++;
+	host.masked[irq] = 0;
+}
+
+void arch_panic(const char *func, const char *why)
+{
+	host.panic_func = func;
+	if (host.panic_jmp)
+		longjmp(*host.panic_jmp, 1);
+	fprintf(stderr, "adeos panic in %s: %s\n", func, why);
+	abort();
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The simulated machine behind the host arch: its interrupt flag, its
+ * controller, and the hook through which a test raises IRQs wherever a
+ * real CPU could take one.
+ */
+#ifndef ADEOS_TESTS_HOST_H
+#define ADEOS_TESTS_HOST_H
+
+#include <setjmp.h>
+#include <adeos/adeos.h>
+
+struct host_cpu {
+	int hard_on; /* the interrupt flag */
+	int depth; /* hardware IRQs being taken, nested */
+	/*
+	 * Called at every point where the hardware may interrupt (each
+	 * hard_* call made with the flag on, before it is turned off and
+	 * after it is turned on). It may call host_take_irq().
+	 */
+	void (*window)(void);
+	unsigned long acks[ADEOS_NR_IRQS];
+	unsigned char masked[ADEOS_NR_IRQS];
+	unsigned char spurious[ADEOS_NR_IRQS]; /* the ack reports these */
+	/* arch hooks called with hard IRQs on, entries left with them on */
+	unsigned long violations;
+	const char *panic_func; /* set by arch_panic() */
+	jmp_buf *panic_jmp; /* where arch_panic() returns to, if set */
+};
+
+extern struct host_cpu host;
+
+/* Power on: flag on, nothing masked, no window. */
+void host_reset(void);
+/* The CPU takes @irq now, as if the line had been raised; flag must be on. */
+void host_take_irq(unsigned int irq);
+
+#endif /* ADEOS_TESTS_HOST_H */

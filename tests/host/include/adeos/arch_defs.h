@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The host arch: a simulated uniprocessor whose interrupt flag is a
+ * variable. Every hard_* call is a point where the simulated hardware may
+ * raise IRQs (tests/host/host.h), as a real CPU could at that instruction.
+ */
+#ifndef ADEOS_HOST_ARCH_DEFS_H
+#define ADEOS_HOST_ARCH_DEFS_H
+
+#include <errno.h>
+#include <stddef.h>
+
+/* As many device IRQs as an i386 has external vectors. */
+#define ARCH_NR_HW_IRQS 224
+/* Local APIC timer, spurious, error, and one spare. */
+#define ARCH_NR_SYS_IRQS 4
+
+unsigned long host_hard_irq_save(void);
+void host_hard_irq_restore(unsigned long flags);
+void host_hard_irq_enable(void);
+void host_hard_irq_disable(void);
+int host_hard_irqs_disabled(void);
+
+static inline unsigned long hard_irq_save(void)
+{
+	return host_hard_irq_save();
+}
+
+static inline void hard_irq_restore(unsigned long flags)
+{
+	host_hard_irq_restore(flags);
+}
+
+static inline void hard_irq_enable(void)
+{
+	host_hard_irq_enable();
+}
+
+static inline void hard_irq_disable(void)
+{
+	host_hard_irq_disable();
+}
+
+static inline int hard_irqs_disabled(void)
+{
+	return host_hard_irqs_disabled();
+}
+
+#endif /* ADEOS_HOST_ARCH_DEFS_H */

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Domains: registration, removal, priority changes, and their errors. */
+#include "fixture.h"
+
+static void init_leaves_root_alone(void **state)
+{
+	(void)state;
+	assert_ptr_equal(adeos_next_domain(NULL), ROOT);
+	assert_null(adeos_next_domain(ROOT));
+	assert_ptr_equal(adeos_current_domain(), ROOT);
+	assert_string_equal(ROOT->name, "root");
+	assert_int_equal(ROOT->priority, ADEOS_ROOT_PRI);
+	assert_int_equal(adeos_test_ipipe(), 0);
+}
+
+static void register_orders_by_priority(void **state)
+{
+	(void)state;
+	add_domain(0, 300);
+	add_domain(1, 200);
+	add_domain(2, 500);
+	assert_ptr_equal(adeos_next_domain(NULL), &dom[2]);
+	assert_ptr_equal(adeos_next_domain(&dom[2]), &dom[0]);
+	assert_ptr_equal(adeos_next_domain(&dom[0]), &dom[1]);
+	assert_ptr_equal(adeos_next_domain(&dom[1]), ROOT);
+}
+
+static void register_rejects_null(void **state)
+{
+	adattr_t attr;
+
+	(void)state;
+	adeos_init_attr(&attr);
+	assert_int_equal(adeos_register_domain(NULL, &attr), -EINVAL);
+	assert_int_equal(adeos_register_domain(&dom[0], NULL), -EINVAL);
+	attr.name = NULL;
+	assert_int_equal(adeos_register_domain(&dom[0], &attr), -EINVAL);
+	assert_ptr_equal(adeos_next_domain(NULL), ROOT);
+}
+
+static void register_checks_priority_range(void **state)
+{
+	adattr_t attr;
+
+	(void)state;
+	adeos_init_attr(&attr);
+	attr.priority = ADEOS_ROOT_PRI;
+	assert_int_equal(adeos_register_domain(&dom[0], &attr), -EINVAL);
+	attr.priority = 50;
+	assert_int_equal(adeos_register_domain(&dom[0], &attr), -EINVAL);
+	attr.priority = ADEOS_MAX_PRI + 1;
+	assert_int_equal(adeos_register_domain(&dom[0], &attr), -EINVAL);
+	add_domain(0, ADEOS_MIN_PRI);
+	add_domain(1, ADEOS_MAX_PRI);
+}
+
+static void register_rejects_taken_priority(void **state)
+{
+	adattr_t attr;
+
+	(void)state;
+	add_domain(0, 200);
+	adeos_init_attr(&attr);
+	attr.priority = 200;
+	assert_int_equal(adeos_register_domain(&dom[1], &attr), -EEXIST);
+	assert_ptr_equal(adeos_next_domain(&dom[0]), ROOT);
+}
+
+static void register_rejects_twice(void **state)
+{
+	adattr_t attr;
+
+	(void)state;
+	add_domain(0, 200);
+	adeos_init_attr(&attr);
+	attr.priority = 300;
+	assert_int_equal(adeos_register_domain(&dom[0], &attr), -EBUSY);
+	assert_int_equal(dom[0].priority, 200);
+}
+
+static adomain_t *entry_saw_current;
+static unsigned int entry_saw_stall;
+static int entry_saw_hard_on;
+
+static void entry(void)
+{
+	entry_saw_current = adeos_current_domain();
+	entry_saw_stall = adeos_test_ipipe();
+	entry_saw_hard_on = host.hard_on;
+	assert_int_equal(adeos_virtualize_irq(9, record, NULL), 0);
+}
+
+static void register_runs_entry_as_new_domain(void **state)
+{
+	adattr_t attr;
+
+	(void)state;
+	adeos_init_attr(&attr);
+	attr.priority = 250;
+	attr.entry = entry;
+	assert_int_equal(adeos_register_domain(&dom[0], &attr), 0);
+	assert_ptr_equal(entry_saw_current, &dom[0]);
+	assert_int_equal(entry_saw_stall, ADEOS_STALL_FLAG);
+	assert_int_equal(entry_saw_hard_on, 0);
+	assert_ptr_equal(adeos_current_domain(), ROOT);
+	assert_int_equal(adeos_test_ipipe_from(&dom[0]), 0);
+	assert_int_equal(dom[0].irqs[9].control, HANDLE | PASS);
+}
+
+static void init_attr_gives_defaults(void **state)
+{
+	adattr_t attr;
+
+	(void)state;
+	attr.entry = entry;
+	adeos_init_attr(&attr);
+	assert_non_null(attr.name);
+	assert_int_equal(attr.priority, ADEOS_MIN_PRI);
+	assert_null(attr.entry);
+}
+
+static void unregister_stops_delivery(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 4, HANDLE | PASS);
+	take(ROOT, 4, HANDLE);
+	host_take_irq(4);
+	assert_int_equal(adeos_unregister_domain(&dom[0]), 0);
+	assert_ptr_equal(adeos_next_domain(NULL), ROOT);
+	host_take_irq(4);
+	assert_int_equal(deliveries(&dom[0], 4), 1);
+	assert_int_equal(deliveries(ROOT, 4), 2);
+}
+
+static void unregister_errors(void **state)
+{
+	(void)state;
+	assert_int_equal(adeos_unregister_domain(ROOT), -EPERM);
+	assert_int_equal(adeos_unregister_domain(&dom[0]), -EINVAL);
+	assert_int_equal(adeos_unregister_domain(NULL), -EINVAL);
+}
+
+static int busy_result;
+
+static void unregister_self(adomain_t *d, unsigned int irq)
+{
+	(void)irq;
+	busy_result = adeos_unregister_domain(d);
+}
+
+static void unregister_refused_while_running(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 4, HANDLE);
+	on_delivery = unregister_self;
+	host_take_irq(4);
+	assert_int_equal(busy_result, -EBUSY);
+	assert_ptr_equal(adeos_next_domain(NULL), &dom[0]);
+}
+
+static void unregister_hands_pending_down(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 5, HANDLE); /* terminates: the root never sees it */
+	take(ROOT, 5, HANDLE);
+	adeos_stall_ipipe_from(&dom[0]);
+	host_take_irq(5);
+	host_take_irq(5);
+	host_take_irq(5);
+	assert_int_equal(ntrace, 0);
+	assert_int_equal(adeos_unregister_domain(&dom[0]), 0);
+	/* three arrivals, merged into one delivery for a device IRQ */
+	assert_int_equal(deliveries(ROOT, 5), 1);
+	assert_int_equal(ROOT->stats[5].received, 3);
+	assert_int_equal(ROOT->stats[5].merged, 2);
+}
+
+static void unregister_unblocks_lower(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(ROOT, 6, HANDLE);
+	adeos_stall_ipipe_from(&dom[0]);
+	host_take_irq(6);
+	assert_int_equal(ntrace, 0);
+	assert_int_equal(adeos_unregister_domain(&dom[0]), 0);
+	assert_int_equal(deliveries(ROOT, 6), 1);
+}
+
+static void renice_reorders(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	add_domain(1, 300);
+	take(&dom[0], 3, HANDLE | PASS);
+	take(&dom[1], 3, HANDLE | PASS);
+	assert_int_equal(adeos_renice_domain(&dom[0], 400), 0);
+	assert_ptr_equal(adeos_next_domain(NULL), &dom[0]);
+	host_take_irq(3);
+	assert_int_equal(ntrace, 2);
+	assert_ptr_equal(trace[0].domain, &dom[0]);
+	assert_ptr_equal(trace[1].domain, &dom[1]);
+}
+
+static void renice_errors(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	add_domain(1, 300);
+	assert_int_equal(adeos_renice_domain(ROOT, 500), -EPERM);
+	assert_int_equal(adeos_renice_domain(&dom[0], ADEOS_ROOT_PRI), -EINVAL);
+	assert_int_equal(adeos_renice_domain(&dom[0], ADEOS_MAX_PRI + 1),
+			 -EINVAL);
+	assert_int_equal(adeos_renice_domain(&dom[0], 300), -EEXIST);
+	assert_int_equal(adeos_renice_domain(&dom[2], 600), -EINVAL);
+	assert_int_equal(adeos_renice_domain(NULL, 600), -EINVAL);
+	assert_int_equal(dom[0].priority, 200);
+	assert_int_equal(adeos_renice_domain(&dom[0], 200), 0);
+}
+
+static void renice_self(adomain_t *d, unsigned int irq)
+{
+	(void)irq;
+	busy_result = adeos_renice_domain(d, 700);
+}
+
+static void renice_refused_while_running(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 4, HANDLE);
+	on_delivery = renice_self;
+	host_take_irq(4);
+	assert_int_equal(busy_result, -EBUSY);
+	assert_int_equal(dom[0].priority, 200);
+}
+
+static void renice_keeps_pending(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	add_domain(1, 300);
+	take(&dom[0], 7, HANDLE | PASS | EACH);
+	adeos_stall_ipipe_from(&dom[0]);
+	host_take_irq(7);
+	host_take_irq(7);
+	assert_int_equal(adeos_renice_domain(&dom[0], 400), 0);
+	assert_int_equal(dom[0].log.hits[7], 2);
+	adeos_unstall_ipipe_from(&dom[0]);
+	assert_int_equal(deliveries(&dom[0], 7), 2);
+}
+
+static void reregister_starts_clean(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 4, HANDLE);
+	host_take_irq(4);
+	assert_int_equal(adeos_unregister_domain(&dom[0]), 0);
+	add_domain(0, 250);
+	assert_int_equal(dom[0].stats[4].received, 0);
+	assert_null(dom[0].irqs[4].handler);
+	assert_int_equal(dom[0].irqs[4].control, ADEOS_DEFAULT_CONTROL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		UNIT(init_leaves_root_alone),
+		UNIT(register_orders_by_priority),
+		UNIT(register_rejects_null),
+		UNIT(register_checks_priority_range),
+		UNIT(register_rejects_taken_priority),
+		UNIT(register_rejects_twice),
+		UNIT(register_runs_entry_as_new_domain),
+		UNIT(init_attr_gives_defaults),
+		UNIT(unregister_stops_delivery),
+		UNIT(unregister_errors),
+		UNIT(unregister_refused_while_running),
+		UNIT(unregister_hands_pending_down),
+		UNIT(unregister_unblocks_lower),
+		UNIT(renice_reorders),
+		UNIT(renice_errors),
+		UNIT(renice_refused_while_running),
+		UNIT(renice_keeps_pending),
+		UNIT(reregister_starts_clean),
+	};
+
+	return cmocka_run_group_tests_name("domain", tests, NULL, NULL);
+}

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* IRQ ownership: virtualize, control masks, exclusivity, virtual IRQs. */
+#include "fixture.h"
+
+static void virtualize_rejects_bad_irq(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	assert_int_equal(adeos_virtualize_irq_from(&dom[0], ADEOS_NR_IRQS,
+						   record, NULL, NULL, HANDLE),
+			 -EINVAL);
+	/* a virtual IRQ nobody allocated */
+	assert_int_equal(adeos_virtualize_irq_from(&dom[0], ADEOS_VIRQ_BASE,
+						   record, NULL, NULL, HANDLE),
+			 -EINVAL);
+}
+
+static void virtualize_rejects_bad_mode(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 3, record, NULL,
+						   NULL, 0x100),
+			 -EINVAL);
+	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 3, record, NULL,
+						   NULL, EXCL),
+			 -EINVAL);
+	assert_null(dom[0].irqs[3].handler);
+}
+
+static void virtualize_rejects_unregistered(void **state)
+{
+	(void)state;
+	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 3, record, NULL,
+						   NULL, HANDLE),
+			 -EINVAL);
+	assert_int_equal(adeos_virtualize_irq_from(NULL, 3, record, NULL,
+						   NULL, HANDLE),
+			 -EINVAL);
+}
+
+static void exclusive_refused_when_root_takes(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(ROOT, 10, HANDLE);
+	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 10, record, NULL,
+						   NULL, HANDLE | EXCL),
+			 -EBUSY);
+	assert_null(adeos_irq_owner(10));
+	assert_null(dom[0].irqs[10].handler);
+}
+
+static void exclusive_owner_keeps_others_out(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	add_domain(1, 300);
+	take(&dom[0], 11, HANDLE | EXCL);
+	assert_ptr_equal(adeos_irq_owner(11), &dom[0]);
+	assert_int_equal(adeos_virtualize_irq_from(&dom[1], 11, record, NULL,
+						   NULL, HANDLE | PASS),
+			 -EBUSY);
+	assert_int_equal(adeos_virtualize_irq_from(ROOT, 11, record, NULL,
+						   NULL, HANDLE),
+			 -EBUSY);
+	/* installing a handler without taking the IRQ is harmless */
+	assert_int_equal(adeos_virtualize_irq_from(&dom[1], 11, record, NULL,
+						   NULL, PASS),
+			 0);
+	host_take_irq(11);
+	assert_int_equal(ntrace, 1);
+	assert_ptr_equal(trace[0].domain, &dom[0]);
+}
+
+static void exclusive_ends_with_unregister(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 12, HANDLE | EXCL);
+	assert_int_equal(adeos_unregister_domain(&dom[0]), 0);
+	assert_null(adeos_irq_owner(12));
+	take(ROOT, 12, HANDLE);
+}
+
+static void exclusive_ends_with_release(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 12, HANDLE | EXCL);
+	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 12, NULL, NULL,
+						   NULL, 0),
+			 0);
+	assert_null(adeos_irq_owner(12));
+	assert_int_equal(dom[0].irqs[12].control, ADEOS_DEFAULT_CONTROL);
+	take(ROOT, 12, HANDLE);
+}
+
+static void control_needs_a_handler(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	assert_int_equal(adeos_control_irq_from(&dom[0], 3, 0, HANDLE),
+			 -EINVAL);
+	assert_int_equal(dom[0].irqs[3].control, ADEOS_DEFAULT_CONTROL);
+}
+
+static void control_clears_then_sets(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 3, HANDLE | PASS);
+	/* the same bit in both masks ends set */
+	assert_int_equal(adeos_control_irq_from(&dom[0], 3, PASS, PASS), 0);
+	assert_int_equal(dom[0].irqs[3].control, HANDLE | PASS);
+	assert_int_equal(adeos_control_irq_from(&dom[0], 3, PASS, EACH), 0);
+	assert_int_equal(dom[0].irqs[3].control, HANDLE | EACH);
+}
+
+static void control_exclusive_conflict_changes_nothing(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 3, HANDLE | PASS);
+	take(ROOT, 3, HANDLE);
+	assert_int_equal(adeos_control_irq_from(&dom[0], 3, PASS, EXCL),
+			 -EBUSY);
+	assert_int_equal(dom[0].irqs[3].control, HANDLE | PASS);
+	assert_int_equal(adeos_control_irq_from(ROOT, 3, 0, EXCL), -EBUSY);
+}
+
+static void control_rejects_bad_arguments(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	assert_int_equal(adeos_control_irq_from(&dom[0], ADEOS_NR_IRQS, 0, 0),
+			 -EINVAL);
+	assert_int_equal(adeos_control_irq_from(&dom[0], 3, 0x100, 0),
+			 -EINVAL);
+	assert_int_equal(adeos_control_irq_from(&dom[1], 3, 0, PASS), -EINVAL);
+	assert_int_equal(adeos_control_irq_from(NULL, 3, 0, PASS), -EINVAL);
+}
+
+static void control_on_current_domain(void **state)
+{
+	(void)state;
+	take(ROOT, 3, HANDLE);
+	assert_int_equal(adeos_control_irq(3, 0, EACH), 0);
+	assert_int_equal(ROOT->irqs[3].control, HANDLE | EACH);
+}
+
+static void enable_bit_drives_the_controller(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	host.masked[13] = 1;
+	take(&dom[0], 13, HANDLE | ADEOS_ENABLE_MASK);
+	assert_int_equal(host.masked[13], 0);
+	assert_int_equal(dom[0].irqs[13].control, HANDLE);
+	assert_int_equal(adeos_control_irq_from(&dom[0], 13,
+						ADEOS_ENABLE_MASK, 0),
+			 0);
+	assert_int_equal(host.masked[13], 1);
+	assert_int_equal(host.violations, 0);
+}
+
+static void release_hands_pending_down(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 14, HANDLE | EACH);
+	take(ROOT, 14, HANDLE | EACH);
+	adeos_stall_ipipe_from(&dom[0]);
+	host_take_irq(14);
+	host_take_irq(14);
+	assert_int_equal(ntrace, 0);
+	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 14, NULL, NULL,
+						   NULL, 0),
+			 0);
+	assert_int_equal(dom[0].log.hits[14], 0);
+	assert_int_equal(ROOT->log.hits[14], 2);
+	/* a stalled stage still holds back the ones below it */
+	assert_int_equal(ntrace, 0);
+	adeos_unstall_ipipe_from(&dom[0]);
+	assert_int_equal(deliveries(ROOT, 14), 2);
+}
+
+static void virq_alloc_until_none_left(void **state)
+{
+	int irq, i, got[ADEOS_NR_VIRQS];
+
+	(void)state;
+	for (i = 0; i < ADEOS_NR_VIRQS; i++) {
+		got[i] = adeos_alloc_virq();
+		assert_in_range(got[i], ADEOS_VIRQ_BASE, ADEOS_NR_IRQS - 1);
+		if (i)
+			assert_true(got[i] != got[i - 1]);
+	}
+	assert_int_equal(adeos_alloc_virq(), -ENOSPC);
+	assert_int_equal(adeos_free_virq(got[5]), 0);
+	irq = adeos_alloc_virq();
+	assert_int_equal(irq, got[5]);
+}
+
+static void virq_free_errors(void **state)
+{
+	int irq;
+
+	(void)state;
+	assert_int_equal(adeos_free_virq(3), -EINVAL);
+	assert_int_equal(adeos_free_virq(ADEOS_VIRQ_BASE), -EINVAL);
+	irq = adeos_alloc_virq();
+	take(ROOT, irq, HANDLE);
+	assert_int_equal(adeos_free_virq(irq), -EBUSY);
+	assert_int_equal(adeos_virtualize_irq_from(ROOT, irq, NULL, NULL, NULL,
+						   0),
+			 0);
+	assert_int_equal(adeos_free_virq(irq), 0);
+	assert_int_equal(adeos_trigger_irq(irq), -EINVAL);
+}
+
+static void virq_replays_each(void **state)
+{
+	int irq = adeos_alloc_virq();
+
+	(void)state;
+	take(ROOT, irq, HANDLE);
+	assert_int_equal(ROOT->irqs[irq].control, HANDLE | EACH);
+	adeos_stall_ipipe();
+	assert_int_equal(adeos_trigger_irq(irq), 0);
+	assert_int_equal(adeos_trigger_irq(irq), 0);
+	adeos_unstall_ipipe();
+	assert_int_equal(deliveries(ROOT, irq), 2);
+}
+
+static void plain_virtualize_takes_and_passes(void **state)
+{
+	(void)state;
+	assert_int_equal(adeos_virtualize_irq(15, record, NULL), 0);
+	assert_int_equal(ROOT->irqs[15].control, HANDLE | PASS);
+	assert_ptr_equal(ROOT->irqs[15].acknowledge, arch_irq_ack);
+}
+
+static int ack_calls;
+
+static int my_ack(unsigned int irq)
+{
+	(void)irq;
+	ack_calls++;
+	return 1;
+}
+
+static void own_acknowledge_replaces_the_arch_one(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 16, record,
+						   &dom[0], my_ack,
+						   HANDLE | PASS),
+			 0);
+	take(ROOT, 16, HANDLE);
+	host_take_irq(16);
+	assert_int_equal(ack_calls, 1);
+	assert_int_equal(host.acks[16], 0);
+	assert_int_equal(ntrace, 2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		UNIT(virtualize_rejects_bad_irq),
+		UNIT(virtualize_rejects_bad_mode),
+		UNIT(virtualize_rejects_unregistered),
+		UNIT(exclusive_refused_when_root_takes),
+		UNIT(exclusive_owner_keeps_others_out),
+		UNIT(exclusive_ends_with_unregister),
+		UNIT(exclusive_ends_with_release),
+		UNIT(control_needs_a_handler),
+		UNIT(control_clears_then_sets),
+		UNIT(control_exclusive_conflict_changes_nothing),
+		UNIT(control_rejects_bad_arguments),
+		UNIT(control_on_current_domain),
+		UNIT(enable_bit_drives_the_controller),
+		UNIT(release_hands_pending_down),
+		UNIT(virq_alloc_until_none_left),
+		UNIT(virq_free_errors),
+		UNIT(virq_replays_each),
+		UNIT(plain_virtualize_takes_and_passes),
+		UNIT(own_acknowledge_replaces_the_arch_one),
+	};
+
+	return cmocka_run_group_tests_name("irq", tests, NULL, NULL);
+}
