@@ -37,7 +37,7 @@ $(foreach f,$(HOST_FLAVOURS),$(eval $(call host_flavour,$(f))))
 # $(1): bug name
 define planted_bug
 $(O)/planted/$(1)/core/.patched: tests/planted/$(1).patch $(CORE_SRCS) core/internal.h
-	$$(msg) PATCH $$(patsubst $(O)/%,%,$$(@D)) '<' $(1)
+	$$(msg) PATCH planted/$(1)
 	$$(Q)rm -rf $$(@D) && mkdir -p $$(@D)
 	$$(Q)cp $(CORE_SRCS) core/internal.h $$(@D)/
 	$$(Q)patch -s -p1 -d $(O)/planted/$(1) < $$< || \
@@ -47,12 +47,15 @@ $(O)/planted/$(1)/core/.patched: tests/planted/$(1).patch $(CORE_SRCS) core/inte
 $(O)/planted/$(1)/torture: $(O)/planted/$(1)/core/.patched tests/torture/torture.c $(HOST_SRCS)
 	$$(msg) CC $$(patsubst $(O)/%,%,$$@)
 	$$(Q)$$(CC) $$(HOST_CFLAGS) -o $$@ tests/torture/torture.c $(HOST_SRCS) \
-		$$(addprefix $(O)/planted/$(1)/,$$(notdir $(CORE_SRCS)))
+		$$(addprefix $(O)/planted/$(1)/core/,$$(notdir $(CORE_SRCS)))
 
 HOST_PROGS += $(O)/planted/$(1)/torture
 endef
 
 $(foreach b,$(PLANTED_BUGS),$(eval $(call planted_bug,$(b))))
+
+# Keep the objects between runs: they are intermediate files to make.
+.SECONDARY:
 
 .PHONY: host-tests
 host-tests: $(HOST_PROGS)
