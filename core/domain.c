@@ -153,7 +153,7 @@ static int domain_busy(adomain_t *adp)
 		return -EPERM;
 	if (!adeos_domain_registered(adp))
 		return -EINVAL;
-	if (adp->active || adp == adeos_pipe.current)
+	if (adp->irq_in_service >= 0 || adp == adeos_pipe.current)
 		return -EBUSY;
 	return 0;
 }

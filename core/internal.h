@@ -89,14 +89,14 @@ static inline unsigned int adeos_log_take(adomain_t *d, unsigned int irq)
 {
 	unsigned int n = d->log.hits[irq];
 
+	d->stats[irq].handled++;
 	if (n > 1 && (d->irqs[irq].control & ADEOS_EACH_MASK)) {
 		d->log.hits[irq] = n - 1;
-		n = 1;
-	} else {
-		adeos_log_drop(d, irq);
+		return 1;
 	}
-	d->stats[irq].handled++;
-	d->stats[irq].merged += n - 1;
+	adeos_log_drop(d, irq);
+	if (n > 1)
+		d->stats[irq].merged += n - 1;
 	return n;
 }
 

@@ -43,8 +43,6 @@ static void run_handler(adomain_t *d, unsigned int irq, unsigned int n)
 	int outer_pass = d->pass_request;
 	int head = d == adeos_pipe.head;
 
-	if (!slot->handler)
-		arch_panic(__func__, "pending IRQ without a handler");
 	d->irq_in_service = irq;
 	d->pass_request = 0;
 	if (!head)
@@ -70,12 +68,10 @@ static void sync_stage(adomain_t *d)
 	int irq;
 
 	adeos_pipe.current = d;
-	d->active++;
 	d->status |= ADEOS_STALL_FLAG;
 	while ((irq = adeos_log_first(d)) >= 0)
 		run_handler(d, irq, adeos_log_take(d, irq));
 	d->status &= ~ADEOS_STALL_FLAG;
-	d->active--;
 	adeos_pipe.current = prev;
 }
 

@@ -28,6 +28,11 @@ $(O)/host/$(1)/bin/torture: $(call host_objs,$(1),tests/torture/torture.c $(CORE
 	$$(Q)mkdir -p $$(@D)
 	$$(Q)$$(CC) $$(flavour_cflags_$(1)) -o $$@ $$^
 
+$(O)/host/$(1)/bin/bench_core: $(call host_objs,$(1),tests/bench/bench_core.c $(CORE_SRCS) $(HOST_SRCS))
+	$$(msg) LD $$(patsubst $(O)/%,%,$$@)
+	$$(Q)mkdir -p $$(@D)
+	$$(Q)$$(CC) $$(flavour_cflags_$(1)) -o $$@ $$^
+
 HOST_PROGS += $(UNIT_NAMES:%=$(O)/host/$(1)/bin/%) $(O)/host/$(1)/bin/torture
 endef
 
@@ -64,5 +69,10 @@ host-tests: $(HOST_PROGS)
 check: host-tests
 	$(Q)tests/run-host.sh '$(O)' '$(UNIT_NAMES)' '$(PLANTED_BUGS)'
 	$(Q)tests/summary.sh $(O)/results/host-*.tap
+
+# Instructions per IRQ: callgrind on the plain (-O2) build.
+bench-core: $(O)/host/plain/bin/bench_core
+	$(msg) BENCH core
+	$(Q)tests/bench/bench-core.sh $< $(O)/bench-core
 
 -include $(shell find $(O)/host -name '*.d' 2>/dev/null)

@@ -216,7 +216,8 @@ static void handler_runs_as_its_domain_stalled(void **state)
 		assert_ptr_equal(trace[i].current, trace[i].domain);
 	}
 	assert_ptr_equal(adeos_current_domain(), ROOT);
-	assert_int_equal(ROOT->active + dom[0].active + dom[2].active, 0);
+	assert_int_equal(dom[2].irq_in_service, -1);
+	assert_int_equal(ROOT->irq_in_service, -1);
 }
 
 static void head_runs_hard_off_others_hard_on(void **state)

@@ -96,8 +96,6 @@ typedef struct adeos_domain {
 	int priority;
 	unsigned long status; /* ADEOS_STALL_FLAG */
 	struct adeos_domain *next; /* the pipeline, by decreasing priority */
-	int registered;
-	int active; /* handlers of this domain in progress */
 	int irq_in_service; /* the IRQ its innermost handler got, or -1 */
 	int pass_request; /* that handler called adeos_suspend_domain() */
 	struct adeos_log log;
