@@ -34,7 +34,7 @@ HOST_SRCS := tests/host/arch.c
 UNIT_NAMES := test_domain test_irq test_pipeline
 UNIT_COMMON := tests/unit/fixture.c
 
-.PHONY: all help check test clean bench-core deps
+.PHONY: all help check test clean bench-core deps lint
 .DEFAULT_GOAL := all
 
 all: host-tests
@@ -50,15 +50,27 @@ help:
 	@echo
 	@echo 'Housekeeping:'
 	@echo '  all         - build the host test programs (default)'
+	@echo '  lint        - checkpatch (from linux-source-6.1), clang-format'
+	@echo '                and cppcheck on our C files'
 	@echo '  clean       - remove $$(O) (now: $(O))'
 	@echo
 	@echo 'Variables: O=DIR (output, default output/), V=1 (full commands),'
 	@echo '  SEED=N and EVENTS=N (torture run), CC=compiler.'
 
 deps:
-	$(Q)scripts/install-deps.sh
+	$(Q)sh scripts/install-deps.sh
 
 include tests/host.mk
+
+# Every suite writes $(O)/results/*.tap; the last line counts them all.
+test: host-tests
+	$(Q)rm -rf $(O)/results
+	$(Q)tests/run-host.sh '$(O)' '$(UNIT_NAMES)' '$(PLANTED_BUGS)'
+	$(Q)tests/summary.sh $(O)/results/*.tap
+
+LINT_SRCS := $(CORE_SRCS) core/internal.h $(wildcard core/include/adeos/*.h)
+lint:
+	$(Q)O='$(O)' scripts/lint.sh $(LINT_SRCS)
 
 clean:
 	$(msg) CLEAN $(O)

@@ -24,7 +24,10 @@ struct adeos_pipeline {
 extern struct adeos_pipeline adeos_pipe;
 
 /* Keep the compiler from moving memory accesses across a stage change. */
-#define adeos_barrier() __asm__ __volatile__("" : : : "memory")
+static inline void adeos_barrier(void)
+{
+	__asm__ __volatile__("" : : : "memory");
+}
 
 static inline int adeos_is_virq(unsigned int irq)
 {
@@ -45,8 +48,7 @@ static inline int adeos_irq_valid(unsigned int irq)
 }
 
 /* Log @n arrivals of @irq for @d. */
-static inline void adeos_log_add(adomain_t *d, unsigned int irq,
-				 unsigned int n)
+static inline void adeos_log_add(adomain_t *d, unsigned int irq, unsigned int n)
 {
 	unsigned int w = irq / ADEOS_LOG_WORD_BITS;
 

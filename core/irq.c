@@ -127,8 +127,8 @@ int adeos_virtualize_irq_from(adomain_t *adp, unsigned int irq,
 int adeos_virtualize_irq(unsigned int irq, adeos_irq_handler_t handler,
 			 adeos_irq_ack_t acknowledge)
 {
-	return adeos_virtualize_irq_from(adeos_pipe.current, irq, handler,
-					 NULL, acknowledge,
+	return adeos_virtualize_irq_from(adeos_pipe.current, irq, handler, NULL,
+					 acknowledge,
 					 ADEOS_HANDLE_MASK | ADEOS_PASS_MASK);
 }
 

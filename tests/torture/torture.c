@@ -180,8 +180,7 @@ static int model_control_allowed(int i, int x, unsigned int control,
 
 	if ((control & ADEOS_HANDLE_MASK) && !handler)
 		return -EINVAL;
-	if ((control & ADEOS_EXCLUSIVE_MASK) &&
-	    !(control & ADEOS_HANDLE_MASK))
+	if ((control & ADEOS_EXCLUSIVE_MASK) && !(control & ADEOS_HANDLE_MASK))
 		return -EINVAL;
 	if (!(control & ADEOS_HANDLE_MASK))
 		return 0;
@@ -273,8 +272,8 @@ static void check_delivery_allowed(int i, int x)
 
 		for (y = 0; y < NIRQ; y++)
 			check(!outstanding(j, y),
-			      "%s got IRQ %u before %s got IRQ %u",
-			      m[i].name, irqs[x], m[j].name, irqs[y]);
+			      "%s got IRQ %u before %s got IRQ %u", m[i].name,
+			      irqs[x], m[j].name, irqs[y]);
 	}
 	check(adeos_current_domain() == m[i].d,
 	      "handler of %s runs with %s current", m[i].name,
@@ -298,8 +297,8 @@ static unsigned long account_delivery(int i, int x)
 	      "%s got IRQ %u: %lu arrivals covered, %lu arrived", m[i].name,
 	      irqs[x], now, m[i].arrivals[x]);
 	check(!(m[i].control[x] & ADEOS_EACH_MASK) || n == 1,
-	      "%s got IRQ %u for %lu arrivals at once, policy each",
-	      m[i].name, irqs[x], n);
+	      "%s got IRQ %u for %lu arrivals at once, policy each", m[i].name,
+	      irqs[x], n);
 	m[i].covered[x] = now;
 	return n;
 }

@@ -52,9 +52,8 @@ adomain_t *add_domain(int i, int priority)
 
 void take(adomain_t *d, unsigned int irq, unsigned int mode)
 {
-	assert_int_equal(adeos_virtualize_irq_from(d, irq, record, d, NULL,
-						   mode),
-			 0);
+	assert_int_equal(
+		adeos_virtualize_irq_from(d, irq, record, d, NULL, mode), 0);
 }
 
 int deliveries(adomain_t *d, unsigned int irq)

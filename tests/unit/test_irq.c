@@ -22,9 +22,9 @@ static void virtualize_rejects_bad_mode(void **state)
 	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 3, record, NULL,
 						   NULL, 0x100),
 			 -EINVAL);
-	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 3, record, NULL,
-						   NULL, EXCL),
-			 -EINVAL);
+	assert_int_equal(
+		adeos_virtualize_irq_from(&dom[0], 3, record, NULL, NULL, EXCL),
+		-EINVAL);
 	assert_null(dom[0].irqs[3].handler);
 }
 
@@ -34,9 +34,9 @@ static void virtualize_rejects_unregistered(void **state)
 	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 3, record, NULL,
 						   NULL, HANDLE),
 			 -EINVAL);
-	assert_int_equal(adeos_virtualize_irq_from(NULL, 3, record, NULL,
-						   NULL, HANDLE),
-			 -EINVAL);
+	assert_int_equal(
+		adeos_virtualize_irq_from(NULL, 3, record, NULL, NULL, HANDLE),
+		-EINVAL);
 }
 
 static void exclusive_refused_when_root_takes(void **state)
@@ -61,9 +61,9 @@ static void exclusive_owner_keeps_others_out(void **state)
 	assert_int_equal(adeos_virtualize_irq_from(&dom[1], 11, record, NULL,
 						   NULL, HANDLE | PASS),
 			 -EBUSY);
-	assert_int_equal(adeos_virtualize_irq_from(ROOT, 11, record, NULL,
-						   NULL, HANDLE),
-			 -EBUSY);
+	assert_int_equal(
+		adeos_virtualize_irq_from(ROOT, 11, record, NULL, NULL, HANDLE),
+		-EBUSY);
 	/* installing a handler without taking the IRQ is harmless */
 	assert_int_equal(adeos_virtualize_irq_from(&dom[1], 11, record, NULL,
 						   NULL, PASS),
@@ -88,9 +88,8 @@ static void exclusive_ends_with_release(void **state)
 	(void)state;
 	add_domain(0, 200);
 	take(&dom[0], 12, HANDLE | EXCL);
-	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 12, NULL, NULL,
-						   NULL, 0),
-			 0);
+	assert_int_equal(
+		adeos_virtualize_irq_from(&dom[0], 12, NULL, NULL, NULL, 0), 0);
 	assert_null(adeos_irq_owner(12));
 	assert_int_equal(dom[0].irqs[12].control, ADEOS_DEFAULT_CONTROL);
 	take(ROOT, 12, HANDLE);
@@ -135,8 +134,7 @@ static void control_rejects_bad_arguments(void **state)
 	add_domain(0, 200);
 	assert_int_equal(adeos_control_irq_from(&dom[0], ADEOS_NR_IRQS, 0, 0),
 			 -EINVAL);
-	assert_int_equal(adeos_control_irq_from(&dom[0], 3, 0x100, 0),
-			 -EINVAL);
+	assert_int_equal(adeos_control_irq_from(&dom[0], 3, 0x100, 0), -EINVAL);
 	assert_int_equal(adeos_control_irq_from(&dom[1], 3, 0, PASS), -EINVAL);
 	assert_int_equal(adeos_control_irq_from(NULL, 3, 0, PASS), -EINVAL);
 }
@@ -157,9 +155,8 @@ static void enable_bit_drives_the_controller(void **state)
 	take(&dom[0], 13, HANDLE | ADEOS_ENABLE_MASK);
 	assert_int_equal(host.masked[13], 0);
 	assert_int_equal(dom[0].irqs[13].control, HANDLE);
-	assert_int_equal(adeos_control_irq_from(&dom[0], 13,
-						ADEOS_ENABLE_MASK, 0),
-			 0);
+	assert_int_equal(
+		adeos_control_irq_from(&dom[0], 13, ADEOS_ENABLE_MASK, 0), 0);
 	assert_int_equal(host.masked[13], 1);
 	assert_int_equal(host.violations, 0);
 }
@@ -174,9 +171,8 @@ static void release_hands_pending_down(void **state)
 	host_take_irq(14);
 	host_take_irq(14);
 	assert_int_equal(ntrace, 0);
-	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 14, NULL, NULL,
-						   NULL, 0),
-			 0);
+	assert_int_equal(
+		adeos_virtualize_irq_from(&dom[0], 14, NULL, NULL, NULL, 0), 0);
 	assert_int_equal(dom[0].log.hits[14], 0);
 	assert_int_equal(ROOT->log.hits[14], 2);
 	/* a stalled stage still holds back the ones below it */
@@ -212,9 +208,8 @@ static void virq_free_errors(void **state)
 	irq = adeos_alloc_virq();
 	take(ROOT, irq, HANDLE);
 	assert_int_equal(adeos_free_virq(irq), -EBUSY);
-	assert_int_equal(adeos_virtualize_irq_from(ROOT, irq, NULL, NULL, NULL,
-						   0),
-			 0);
+	assert_int_equal(
+		adeos_virtualize_irq_from(ROOT, irq, NULL, NULL, NULL, 0), 0);
 	assert_int_equal(adeos_free_virq(irq), 0);
 	assert_int_equal(adeos_trigger_irq(irq), -EINVAL);
 }
@@ -254,9 +249,8 @@ static void own_acknowledge_replaces_the_arch_one(void **state)
 {
 	(void)state;
 	add_domain(0, 200);
-	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 16, record,
-						   &dom[0], my_ack,
-						   HANDLE | PASS),
+	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 16, record, &dom[0],
+						   my_ack, HANDLE | PASS),
 			 0);
 	take(ROOT, 16, HANDLE);
 	host_take_irq(16);

@@ -70,12 +70,11 @@ static void first_taker_acknowledges_once(void **state)
 	(void)state;
 	add_domain(0, 200);
 	add_domain(1, 300);
-	assert_int_equal(adeos_virtualize_irq_from(&dom[1], 20, record,
-						   &dom[1], ack1, PASS),
+	assert_int_equal(adeos_virtualize_irq_from(&dom[1], 20, record, &dom[1],
+						   ack1, PASS),
 			 0);
-	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 20, record,
-						   &dom[0], ack0,
-						   HANDLE | PASS),
+	assert_int_equal(adeos_virtualize_irq_from(&dom[0], 20, record, &dom[0],
+						   ack0, HANDLE | PASS),
 			 0);
 	take(ROOT, 20, HANDLE);
 	host_take_irq(20);

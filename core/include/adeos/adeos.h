@@ -39,14 +39,23 @@
 #define ADEOS_MAX_PRI 999
 
 /*
- * Control mask of one IRQ in one domain (adeos_control_irq()).
+ * Control mask of one IRQ in one domain (adeos_control_irq()):
+ *  HANDLE     call this domain's handler;
+ *  PASS       then offer the IRQ to the next domain (clear: terminate it,
+ *             this domain is its last recipient);
+ *  EACH       replay once per arrival (ticks); clear: merge the arrivals
+ *             of one stall into one delivery, as the hardware merges
+ *             repeated device interrupts (the default for device IRQs);
+ *  EXCLUSIVE  no other domain, root included, may handle it;
+ *  ENABLE     an action, not a state: set unmasks the line at the
+ *             controller, clear masks it.
  * A domain that neither handles nor passes an IRQ swallows it.
  */
-#define ADEOS_HANDLE_MASK 0x1 /* call this domain's handler */
-#define ADEOS_PASS_MASK 0x2 /* then offer it to the next domain; clear: terminate */
-#define ADEOS_EACH_MASK 0x4 /* replay once per arrival; clear: merge per stall */
-#define ADEOS_EXCLUSIVE_MASK 0x8 /* no other domain may handle it */
-#define ADEOS_ENABLE_MASK 0x10 /* action: set unmasks the line, clear masks it */
+#define ADEOS_HANDLE_MASK 0x1
+#define ADEOS_PASS_MASK 0x2
+#define ADEOS_EACH_MASK 0x4
+#define ADEOS_EXCLUSIVE_MASK 0x8
+#define ADEOS_ENABLE_MASK 0x10
 #define ADEOS_CONTROL_BITS 0x1f
 /* What a domain has for an IRQ it never virtualized: it lets it through. */
 #define ADEOS_DEFAULT_CONTROL ADEOS_PASS_MASK
@@ -91,6 +100,7 @@ struct adeos_log {
 	unsigned int hits[ADEOS_NR_IRQS];
 };
 
+/* The 2002 API's typedef names are kept: adomain_t, adattr_t. */
 typedef struct adeos_domain {
 	const char *name;
 	int priority;
@@ -122,8 +132,10 @@ adomain_t *adeos_current_domain(void);
 /* Walk the pipeline: NULL starts at the head; returns NULL past the root. */
 adomain_t *adeos_next_domain(adomain_t *adp);
 
-/* Domains. Errors: -EINVAL bad argument, -EEXIST priority taken,
- * -EBUSY domain in use, -EPERM the root domain. */
+/*
+ * Domains. Errors: -EINVAL bad argument, -EEXIST priority taken,
+ * -EBUSY domain in use, -EPERM the root domain.
+ */
 void adeos_init_attr(adattr_t *attr);
 int adeos_register_domain(adomain_t *adp, adattr_t *attr);
 int adeos_unregister_domain(adomain_t *adp);
