@@ -27,8 +27,6 @@ static int control_allowed(adomain_t *adp, unsigned int irq,
 {
 	adomain_t *d;
 
-	if (control & ~ADEOS_CONTROL_BITS)
-		return -EINVAL;
 	if ((control & ADEOS_HANDLE_MASK) && !handler)
 		return -EINVAL;
 	if ((control & ADEOS_EXCLUSIVE_MASK) && !(control & ADEOS_HANDLE_MASK))

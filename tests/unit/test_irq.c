@@ -48,6 +48,7 @@ static void exclusive_refused_when_root_takes(void **state)
 						   NULL, HANDLE | EXCL),
 			 -EBUSY);
 	assert_null(adeos_irq_owner(10));
+	assert_null(adeos_irq_owner(ADEOS_NR_IRQS));
 	assert_null(dom[0].irqs[10].handler);
 }
 

@@ -106,6 +106,19 @@ static void unhandled_irq_is_acked_and_counted(void **state)
 	assert_int_equal(ntrace, 0);
 }
 
+static void swallowing_domain_stops_an_irq(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(ROOT, 22, HANDLE);
+	/* dom[0] neither handles nor passes IRQ 22 */
+	assert_int_equal(adeos_control_irq_from(&dom[0], 22, PASS, 0), 0);
+	host_take_irq(22);
+	assert_int_equal(ntrace, 0);
+	assert_int_equal(host.acks[22], 1);
+	assert_int_equal(adeos_unhandled_count(), 1);
+}
+
 static void stalled_root_logs_then_replays(void **state)
 {
 	(void)state;
@@ -455,6 +468,7 @@ int main(void)
 		UNIT(first_taker_acknowledges_once),
 		UNIT(spurious_irq_is_dropped),
 		UNIT(unhandled_irq_is_acked_and_counted),
+		UNIT(swallowing_domain_stops_an_irq),
 		UNIT(stalled_root_logs_then_replays),
 		UNIT(domain_ahead_runs_while_root_stalled),
 		UNIT(merge_replays_once_per_stall),

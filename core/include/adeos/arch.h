@@ -6,7 +6,7 @@
  *
  *   ARCH_NR_HW_IRQS     number of device IRQs, numbered from 0
  *   ARCH_NR_SYS_IRQS    number of system IRQs the arch routes through the
- *                       pipeline (local APIC timer, spurious, error, ...)
+ *                       pipeline (a per-CPU timer, spurious and error interrupts)
  *   NULL, the E* error numbers, and the hard_* helpers below as static
  *   inline functions (they sit on every interrupt path).
  *
