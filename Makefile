@@ -61,6 +61,7 @@ deps:
 	$(Q)sh scripts/install-deps.sh
 
 include tests/host.mk
+include mk/kconfig.mk
 
 # Every suite writes $(O)/results/*.tap; the last line counts them all.
 test: host-tests

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Starting and stopping domains described as data (adeos/template.h).
+ */
+#include <adeos/template.h>
+
+static void release_irqs(struct adeos_domain_desc *desc, unsigned int n)
+{
+	while (n--)
+		adeos_virtualize_irq_from(&desc->domain, desc->irqs[n].irq, NULL,
+					  NULL, NULL, 0);
+}
+
+int adeos_domain_start(struct adeos_domain_desc *desc)
+{
+	adattr_t attr;
+	unsigned int i;
+	int err;
+
+	desc->failed_irq = -1;
+	adeos_init_attr(&attr);
+	attr.name = desc->name;
+	attr.priority = desc->priority;
+	err = adeos_register_domain(&desc->domain, &attr);
+	if (err)
+		return err;
+	if (desc->tmpl->start) {
+		err = desc->tmpl->start(desc);
+		if (err)
+			goto err_unregister;
+	}
+	for (i = 0; i < desc->nr_irqs; i++) {
+		err = adeos_virtualize_irq_from(&desc->domain, desc->irqs[i].irq,
+						desc->tmpl->handle_irq, desc,
+						NULL, desc->irqs[i].mode);
+		if (err) {
+			desc->failed_irq = desc->irqs[i].irq;
+			goto err_release;
+		}
+	}
+	return 0;
+
+err_release:
+	release_irqs(desc, i);
+	if (desc->tmpl->stop)
+		desc->tmpl->stop(desc);
+err_unregister:
+	adeos_unregister_domain(&desc->domain);
+	return err;
+}
+
+void adeos_domain_stop(struct adeos_domain_desc *desc)
+{
+	release_irqs(desc, desc->nr_irqs);
+	if (desc->tmpl->stop)
+		desc->tmpl->stop(desc);
+	adeos_unregister_domain(&desc->domain);
+}

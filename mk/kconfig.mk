@@ -1,0 +1,112 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The configuration: Kconfig through Debian's kconfig-frontends, the
+# checks that make its leniency an error, and the registration code.
+#
+# Symbols are written with the prefix AD_ (kconfig-frontends takes it from
+# the CONFIG_ environment variable). The tools run inside $(O), with
+# srctree pointing back here, so that every output stays under $(O).
+
+KCONFIG_PREFIX := AD_
+KCONFIG_GEN := $(O)/kconfig
+KCONFIG_DOMAINS := $(KCONFIG_GEN)/Kconfig.domains
+KNOWN_SYMBOLS := $(KCONFIG_GEN)/known-symbols
+TEMPLATE_DIRS := $(patsubst %/Kconfig,%,$(sort $(wildcard domain-templates/*/Kconfig)))
+TEMPLATES := $(notdir $(TEMPLATE_DIRS))
+ADEOS_CONFIG := $(O)/tools/adeos-config
+DOMAINS_C := $(O)/domains/adeos_domains.c
+DEFCONFIG_ORIGIN := $(O)/.defconfig
+
+abs_O = $(abspath $(O))
+kconfig_env = CONFIG_=$(KCONFIG_PREFIX) srctree=$(CURDIR) \
+	ADEOS_KCONFIG_GEN=$(abspath $(KCONFIG_GEN)) KCONFIG_CONFIG=$(1)
+# $(1): the .config to write, $(2): kconfig-conf's arguments
+kconf = cd $(O) && mkdir -p include/config include/generated && \
+	env $(call kconfig_env,$(1)) kconfig-conf $(2) Kconfig
+
+.PHONY: list-defconfigs defconfig menuconfig nconfig olddefconfig \
+	savedefconfig domains kconfig-prep
+
+$(KCONFIG_DOMAINS): scripts/gen-kconfig-domains.sh \
+		$(foreach t,$(TEMPLATE_DIRS),$(t)/Kconfig $(t)/README.md)
+	$(msg) GEN $(patsubst $(O)/%,%,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)sh scripts/gen-kconfig-domains.sh $@ $(TEMPLATE_DIRS)
+
+$(KNOWN_SYMBOLS): Kconfig $(KCONFIG_DOMAINS)
+	$(Q)sed -n 's/^\(menu\)\{0,1\}config \([A-Z0-9_]*\).*/\2/p' $^ >$@.tmp
+	$(Q)mv $@.tmp $@
+
+$(ADEOS_CONFIG): tools/adeos-config.c
+	$(msg) HOSTCC $(patsubst $(O)/%,%,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) -o $@ $<
+
+kconfig-prep: $(KCONFIG_DOMAINS) $(KNOWN_SYMBOLS) $(ADEOS_CONFIG)
+
+list-defconfigs:
+	@echo 'Boards (make <name>, then make domains):'
+	@for f in $(sort $(wildcard configs/*_defconfig)); do \
+		printf '  %-36s - %s\n' "$$(basename $$f)" \
+			"$$(sed -n 's/^# *//p' $$f | head -n 1)"; \
+	done
+
+%_defconfig: configs/%_defconfig
+	$(Q)$(MAKE) --no-print-directory defconfig DEFCONFIG=$<
+
+# A defconfig gives the .config; every value it asks for must hold there.
+# The new .config replaces the old one only when it passes.
+defconfig: kconfig-prep
+	@test -n '$(DEFCONFIG)' || \
+		{ echo 'defconfig: name the file: make defconfig DEFCONFIG=FILE' >&2; exit 2; }
+	@test -f '$(DEFCONFIG)' || \
+		{ echo 'defconfig: $(DEFCONFIG): no such file' >&2; exit 2; }
+	$(msg) CONF $(DEFCONFIG)
+	$(Q)$(call kconf,.config.new,-s --defconfig=$(abspath $(DEFCONFIG)))
+	$(Q)$(ADEOS_CONFIG) requested --known $(KNOWN_SYMBOLS) \
+		$(O)/.config.new $(DEFCONFIG) || \
+		{ rm -f $(O)/.config.new; \
+		  echo '$(DEFCONFIG): rejected, $(O)/.config left as it was' >&2; \
+		  exit 1; }
+	$(Q)mv $(O)/.config.new $(O)/.config
+	$(Q)echo '$(DEFCONFIG)' >$(DEFCONFIG_ORIGIN)
+
+menuconfig: kconfig-prep
+	$(Q)cd $(O) && env $(call kconfig_env,.config) kconfig-mconf Kconfig
+
+nconfig: kconfig-prep
+	$(Q)cd $(O) && env $(call kconfig_env,.config) kconfig-nconf Kconfig
+
+olddefconfig: kconfig-prep
+	$(msg) CONF .config
+	$(Q)$(call kconf,.config,-s --olddefconfig)
+
+# Minimal, like Buildroot's: written back to the defconfig the .config
+# came from, or to DEFCONFIG=FILE, or to $(O)/defconfig.
+savedefconfig: kconfig-prep
+	$(Q)test -f $(O)/.config || { echo 'savedefconfig: no $(O)/.config' >&2; exit 2; }
+	$(Q)to='$(DEFCONFIG)'; \
+	[ -n "$$to" ] || to=$$(cat $(DEFCONFIG_ORIGIN) 2>/dev/null); \
+	[ -n "$$to" ] || to=$(O)/defconfig; \
+	printf '  %-7s %s\n' SAVE "$$to"; \
+	$(call kconf,.config,-s --savedefconfig=$(abs_O)/defconfig.tmp) && \
+	cd $(CURDIR) && mv $(O)/defconfig.tmp "$$to"
+
+$(O)/.config:
+	@echo 'No configuration in $(O): make <board>_defconfig first' \
+		'(make list-defconfigs lists them), or make menuconfig.' >&2
+	@exit 2
+
+# Sync the .config with the Kconfig (autoconf.h, auto.conf for the
+# kernel stage), then validate the domains and write their code.
+$(DOMAINS_C): $(O)/.config $(ADEOS_CONFIG) $(KCONFIG_DOMAINS)
+	$(Q)$(call kconf,.config,-s --olddefconfig)
+	$(Q)$(call kconf,.config,-s --silentoldconfig)
+	$(msg) GEN $(patsubst $(O)/%,%,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)origin=$$(cat $(DEFCONFIG_ORIGIN) 2>/dev/null); \
+	$(ADEOS_CONFIG) domains $${origin:+--origin "$$origin"} \
+		--templates '$(TEMPLATES)' $(O)/.config $@ || \
+		{ rm -f $@; exit 1; }
+
+domains: $(DOMAINS_C)
