@@ -29,7 +29,7 @@ SAN_CFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 	      -fno-sanitize-recover=all
 CMOCKA_LIBS := -lcmocka
 
-CORE_SRCS := core/domain.c core/irq.c core/pipeline.c
+CORE_SRCS := core/domain.c core/irq.c core/pipeline.c core/template.c
 HOST_SRCS := tests/host/arch.c
 UNIT_NAMES := test_domain test_irq test_pipeline
 UNIT_COMMON := tests/unit/fixture.c
@@ -60,13 +60,13 @@ help:
 deps:
 	$(Q)sh scripts/install-deps.sh
 
-include tests/host.mk
 include mk/kconfig.mk
+include tests/host.mk
 
 # Every suite writes $(O)/results/*.tap; the last line counts them all.
-test: host-tests
+test:
 	$(Q)rm -rf $(O)/results
-	$(Q)tests/run-host.sh '$(O)' '$(UNIT_NAMES)' '$(PLANTED_BUGS)'
+	$(Q)$(MAKE) --no-print-directory run-host-tests run-config-tests
 	$(Q)tests/summary.sh $(O)/results/*.tap
 
 LINT_SRCS := $(CORE_SRCS) core/internal.h $(wildcard core/include/adeos/*.h)

@@ -21,7 +21,7 @@ abs_O = $(abspath $(O))
 kconfig_env = CONFIG_=$(KCONFIG_PREFIX) srctree=$(CURDIR) \
 	ADEOS_KCONFIG_GEN=$(abspath $(KCONFIG_GEN)) KCONFIG_CONFIG=$(1)
 # $(1): the .config to write, $(2): kconfig-conf's arguments
-kconf = cd $(O) && mkdir -p include/config include/generated && \
+kconf = mkdir -p $(O) && cd $(O) && mkdir -p include/config include/generated && \
 	env $(call kconfig_env,$(1)) kconfig-conf $(2) Kconfig
 
 .PHONY: list-defconfigs defconfig menuconfig nconfig olddefconfig \
@@ -72,10 +72,10 @@ defconfig: kconfig-prep
 	$(Q)echo '$(DEFCONFIG)' >$(DEFCONFIG_ORIGIN)
 
 menuconfig: kconfig-prep
-	$(Q)cd $(O) && env $(call kconfig_env,.config) kconfig-mconf Kconfig
+	$(Q)mkdir -p $(O) && cd $(O) && env $(call kconfig_env,.config) kconfig-mconf Kconfig
 
 nconfig: kconfig-prep
-	$(Q)cd $(O) && env $(call kconfig_env,.config) kconfig-nconf Kconfig
+	$(Q)mkdir -p $(O) && cd $(O) && env $(call kconfig_env,.config) kconfig-nconf Kconfig
 
 olddefconfig: kconfig-prep
 	$(msg) CONF .config

@@ -59,16 +59,34 @@ endef
 
 $(foreach b,$(PLANTED_BUGS),$(eval $(call planted_bug,$(b))))
 
+# The host pipeline with every template, for generated registration code.
+TEMPLATE_SRCS = $(foreach t,$(TEMPLATE_DIRS),$(wildcard $(t)/*.c))
+TEMPLATE_INCS = $(addprefix -I,$(TEMPLATE_DIRS))
+HOST_LIB := $(O)/host/plain/libadeos-host.a
+$(O)/host/plain/domain-templates/%.o: HOST_CFLAGS += $(TEMPLATE_INCS)
+$(HOST_LIB): $(call host_objs,plain,$(CORE_SRCS) $(HOST_SRCS) $(TEMPLATE_SRCS))
+	$(msg) AR $(patsubst $(O)/%,%,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
 # Keep the objects between runs: they are intermediate files to make.
-.SECONDARY:
+.PRECIOUS: $(O)/host/%.o
 
 .PHONY: host-tests
 host-tests: $(HOST_PROGS)
 
-# Everything the host tests report goes to $(O)/results/host-*.tap.
-check: host-tests
+# Everything the host tests report goes to $(O)/results/*.tap.
+CONFIG_TEST_ENV = CC='$(CC)' HOST_CFLAGS='$(HOST_CFLAGS)' \
+	TEMPLATE_INCS='$(TEMPLATE_INCS)' HOST_LIB='$(HOST_LIB)'
+.PHONY: run-host-tests run-config-tests
+run-host-tests: host-tests
 	$(Q)tests/run-host.sh '$(O)' '$(UNIT_NAMES)' '$(PLANTED_BUGS)'
-	$(Q)tests/summary.sh $(O)/results/host-*.tap
+run-config-tests: kconfig-prep $(HOST_LIB)
+	$(Q)$(CONFIG_TEST_ENV) tests/config/run.sh '$(O)'
+
+check:
+	$(Q)rm -rf $(O)/results
+	$(Q)$(MAKE) --no-print-directory run-host-tests run-config-tests
+	$(Q)tests/summary.sh $(O)/results/*.tap
 
 # Instructions per IRQ: callgrind on the plain (-O2) build.
 bench-core: $(O)/host/plain/bin/bench_core

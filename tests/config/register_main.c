@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Links the generated registration code (make domains) with the host
+ * build of core/ and the templates, registers the domains, and checks
+ * that the pipeline now holds what the table says: every domain at its
+ * priority, every IRQ with its mode and unmasked, delivered to the
+ * highest domain that takes it; then stops them all again.
+ * Prints one line; exit status 0 only if everything held.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "../host/host.h"
+#include <adeos/template.h>
+
+static int failures;
+
+#define expect(cond, ...)                          \
+	do {                                       \
+		if (!(cond)) {                     \
+			printf("FAIL: " __VA_ARGS__); \
+			putchar('\n');             \
+			failures++;                \
+		}                                  \
+	} while (0)
+
+/* The highest registered domain that handles @irq. */
+static adomain_t *first_taker(unsigned int irq)
+{
+	adomain_t *d;
+
+	for (d = adeos_next_domain(NULL); d; d = adeos_next_domain(d))
+		if (d->irqs[irq].control & ADEOS_HANDLE_MASK)
+			return d;
+	return NULL;
+}
+
+static void check_domain(struct adeos_domain_desc *desc)
+{
+	unsigned int k, mode;
+	adomain_t *d;
+
+	for (d = adeos_next_domain(NULL); d && d != &desc->domain;
+	     d = adeos_next_domain(d))
+		;
+	expect(d, "domain %s is not in the pipeline", desc->name);
+	expect(desc->domain.priority == desc->priority,
+	       "domain %s at priority %d, table says %d", desc->name,
+	       desc->domain.priority, desc->priority);
+	expect(!strcmp(desc->domain.name, desc->name), "name %s",
+	       desc->domain.name);
+	for (k = 0; k < desc->nr_irqs; k++) {
+		unsigned int irq = desc->irqs[k].irq;
+
+		mode = desc->irqs[k].mode & ~ADEOS_ENABLE_MASK;
+		expect(desc->domain.irqs[irq].control == mode,
+		       "%s IRQ %u control %#x, table says %#x", desc->name,
+		       irq, desc->domain.irqs[irq].control, mode);
+		expect(!host.masked[irq], "%s IRQ %u still masked",
+		       desc->name, irq);
+	}
+}
+
+static unsigned int deliver_each_irq(void)
+{
+	unsigned int i, k, n = 0;
+
+	for (i = 0; i < adeos_nr_domains; i++) {
+		for (k = 0; k < adeos_domains[i].nr_irqs; k++) {
+			unsigned int irq = adeos_domains[i].irqs[k].irq;
+			adomain_t *top = first_taker(irq);
+			unsigned long before = top->stats[irq].handled;
+
+			host_take_irq(irq);
+			expect(top->stats[irq].handled == before + 1,
+			       "IRQ %u did not reach %s", irq, top->name);
+			n++;
+		}
+	}
+	return n;
+}
+
+int main(void)
+{
+	unsigned int i, n;
+	int err;
+
+	host_reset();
+	host.masked[0] = 1; /* as Linux leaves the PIT after calibration */
+	adeos_init("Linux");
+	err = adeos_register_domains();
+	if (err) {
+		printf("FAIL: adeos_register_domains() returned %d\n", err);
+		return 1;
+	}
+	for (i = 0; i < adeos_nr_domains; i++)
+		check_domain(&adeos_domains[i]);
+	n = deliver_each_irq();
+	for (i = adeos_nr_domains; i-- > 0;)
+		adeos_domain_stop(&adeos_domains[i]);
+	expect(adeos_next_domain(NULL) == adeos_root_domain(),
+	       "domains left after stopping them all");
+	expect(!host.violations, "arch hook called with hard IRQs on");
+	if (failures)
+		return 1;
+	printf("%u domain%s registered, %u IRQ%s delivered, all stopped\n",
+	       adeos_nr_domains, adeos_nr_domains == 1 ? "" : "s", n,
+	       n == 1 ? "" : "s");
+	return 0;
+}

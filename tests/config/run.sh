@@ -1,0 +1,139 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Tests of the configuration side, through make as a user types it:
+# every board in configs/ generates code that registers on the host
+# build; every case of the reject corpus stops with its message and
+# leaves nothing half-written; savedefconfig round-trips.
+# TAP lines go to $O/results/config-*.tap.
+#
+# usage: run.sh O   (CC, HOST_CFLAGS, TEMPLATE_INCS, HOST_LIB from make)
+set -u
+O=$1
+results=$O/results
+work=$O/config-tests
+mkdir -p "$results"
+rm -rf "$work"
+
+# make_in DIR ARGS...: make with its own output directory, sharing the
+# generated Kconfig and the tool already built in $O.
+make_in() {
+	dir=$1
+	shift
+	make -s --no-print-directory O="$dir" KCONFIG_GEN="$O/kconfig" \
+		ADEOS_CONFIG="$O/tools/adeos-config" "$@"
+}
+
+# tap FILE ok|not MESSAGE...
+tap() {
+	f=$1
+	s=$2
+	shift 2
+	if [ "$s" = ok ]; then
+		echo "ok - $*" >>"$f"
+	else
+		echo "not ok - $*" >>"$f"
+	fi
+}
+
+report() {
+	p=$(grep -c '^ok ' "$2")
+	f=$(grep -c '^not ok ' "$2")
+	printf '  %-7s %s: %s passed, %s failed\n' TEST "$1" "$p" "$f"
+	grep '^not ok \|^#' "$2" | sed 's/^/          /'
+}
+
+# register DIR NAME: compile DIR's generated code against the host
+# pipeline and run it; prints what the program printed.
+register() {
+	bin=$1/register
+	# shellcheck disable=SC2086 # flags are word lists
+	if ! $CC $HOST_CFLAGS $TEMPLATE_INCS -o "$bin" \
+		"$1/domains/adeos_domains.c" tests/config/register_main.c \
+		"$HOST_LIB" >"$1/compile.log" 2>&1; then
+		echo "the generated code does not compile: $(head -n 3 "$1/compile.log")"
+		return 1
+	fi
+	"$bin"
+}
+
+boards() {
+	out=$results/config-boards.tap
+	: >"$out"
+	for f in configs/*_defconfig; do
+		b=$(basename "$f")
+		d=$work/$b
+		if ! msg=$(make_in "$d" "$b" 2>&1 && make_in "$d" domains 2>&1); then
+			tap "$out" not "$b: $(echo "$msg" | grep error | head -n 1)"
+		elif msg=$(register "$d"); then
+			tap "$out" ok "$b: generated code compiles; $msg"
+		else
+			tap "$out" not "$b: $msg"
+		fi
+	done
+	report boards "$out"
+}
+
+# reject CASE: the case's .expect lines must all be in make's output.
+reject() {
+	c=$1
+	name=$(basename "$c" .defconfig)
+	d=$work/reject-$name
+	log=$d.log
+	mkdir -p "$d"
+	if make_in "$d" defconfig DEFCONFIG="$c" >"$log" 2>&1 &&
+		make_in "$d" domains >>"$log" 2>&1; then
+		tap "$out" not "reject/$name: accepted"
+		return
+	fi
+	missing=$(grep -vxF -f "$log" "${c%.defconfig}.expect")
+	if [ -n "$missing" ]; then
+		tap "$out" not "reject/$name: no line '$missing' in: $(grep error "$log" | head -n 2)"
+	elif [ -e "$d/domains/adeos_domains.c" ] ||
+		[ -n "$(find "$d" -name '*.tmp' -o -name '.config.new')" ]; then
+		tap "$out" not "reject/$name: rejected, but left files behind"
+	else
+		tap "$out" ok "reject/$name: $(head -n 1 "${c%.defconfig}.expect" | sed 's/^[^ ]* error: //')"
+	fi
+}
+
+rejects() {
+	out=$results/config-reject.tap
+	: >"$out"
+	for c in tests/config/reject/*.defconfig; do
+		reject "$c"
+	done
+	report reject-corpus "$out"
+}
+
+# A rejected defconfig keeps the .config that was there; a savedefconfig
+# read back gives the same .config.
+keeps_and_round_trips() {
+	out=$results/config-roundtrip.tap
+	: >"$out"
+	d=$work/roundtrip
+	make_in "$d" qemu_i386_defconfig >/dev/null 2>&1
+	cp "$d/.config" "$d/config.before"
+	make_in "$d" defconfig \
+		DEFCONFIG=tests/config/reject/priority-out-of-range.defconfig \
+		>/dev/null 2>&1
+	if cmp -s "$d/.config" "$d/config.before"; then
+		tap "$out" ok "a rejected defconfig leaves the .config as it was"
+	else
+		tap "$out" not "a rejected defconfig changed the .config"
+	fi
+	make_in "$d" savedefconfig DEFCONFIG="$d/saved_defconfig" >/dev/null 2>&1
+	make_in "$d" defconfig DEFCONFIG="$d/saved_defconfig" >/dev/null 2>&1
+	if grep -q . "$d/saved_defconfig" &&
+		cmp -s "$d/.config" "$d/config.before"; then
+		tap "$out" ok "qemu_i386_defconfig -> savedefconfig ($(grep -c . "$d/saved_defconfig") lines) -> defconfig gives the same .config"
+	else
+		tap "$out" not "savedefconfig round trip: $(diff "$d/config.before" "$d/.config" | head -n 4)"
+	fi
+	report roundtrip "$out"
+}
+
+boards
+rejects
+keeps_and_round_trips
+exit 0
