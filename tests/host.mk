@@ -76,12 +76,17 @@ host-tests: $(HOST_PROGS)
 
 # Everything the host tests report goes to $(O)/results/*.tap.
 CONFIG_TEST_ENV = CC='$(CC)' HOST_CFLAGS='$(HOST_CFLAGS)' \
-	TEMPLATE_INCS='$(TEMPLATE_INCS)' HOST_LIB='$(HOST_LIB)'
+	TEMPLATE_INCS='$(TEMPLATE_INCS)' HOST_LIB='$(HOST_LIB)' \
+	TEMPLATES='$(TEMPLATES)'
+RANDCONFIG_SEEDS ?= 100
 .PHONY: run-host-tests run-config-tests
 run-host-tests: host-tests
 	$(Q)tests/run-host.sh '$(O)' '$(UNIT_NAMES)' '$(PLANTED_BUGS)'
 run-config-tests: kconfig-prep $(HOST_LIB)
 	$(Q)$(CONFIG_TEST_ENV) tests/config/run.sh '$(O)'
+	$(Q)$(CONFIG_TEST_ENV) tests/config/randconfig.sh '$(O)' $(RANDCONFIG_SEEDS)
+	$(Q)tests/report.sh randconfig $(O)/results/config-randconfig.tap
+	$(Q)sed -n 's/^ok - /          /p' $(O)/results/config-randconfig.tap
 
 check:
 	$(Q)rm -rf $(O)/results

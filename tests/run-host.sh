@@ -19,10 +19,7 @@ rm -f "$results"/host-*.tap
 
 # report NAME FILE: the short line for a finished suite
 report() {
-	p=$(grep -c '^ok ' "$2")
-	f=$(grep -c '^not ok ' "$2")
-	printf '  %-7s %s: %s passed, %s failed\n' TEST "$1" "$p" "$f"
-	grep '^not ok \|^# ' "$2" | grep -v '^# ok - ' | sed 's/^/          /'
+	tests/report.sh "$1" "$2"
 }
 
 # suite NAME COMMAND...: run a TAP-speaking program; a crash counts.

@@ -37,10 +37,7 @@ tap() {
 }
 
 report() {
-	p=$(grep -c '^ok ' "$2")
-	f=$(grep -c '^not ok ' "$2")
-	printf '  %-7s %s: %s passed, %s failed\n' TEST "$1" "$p" "$f"
-	grep '^not ok \|^#' "$2" | sed 's/^/          /'
+	tests/report.sh "$1" "$2"
 }
 
 # register DIR NAME: compile DIR's generated code against the host

@@ -1,0 +1,110 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# A batch of random configurations: each must end in generated code that
+# compiles and registers on the host build, or in a named rejection:
+# never a crash, a bad message or a file left half-written.
+#
+# kconfig-conf --randconfig (4.11) varies only bool, tristate and choice
+# symbols, so every seed first writes a KCONFIG_ALLCONFIG fragment of
+# random int and string values, inside and outside their ranges, with
+# repeats, so that names, priorities and IRQs collide.
+#
+# usage: randconfig.sh O [SEEDS]   (CC, HOST_CFLAGS, TEMPLATE_INCS,
+#        HOST_LIB, TEMPLATES from make)
+set -u
+O=$1
+SEEDS=${2:-40}
+out=$O/results/config-randconfig.tap
+work=$O/config-tests/randconfig
+tool=$O/tools/adeos-config
+rm -rf "$work"
+mkdir -p "$work" "$O/results"
+
+# fragment SEED: random values for every int and string of the domains
+fragment() {
+	awk -v seed="$1" 'BEGIN {
+		srand(seed)
+		nn = split("rt logger timer-0 x_1 io net can0 gpio " \
+			"adc dac pwm rt Linux bad;name", names, " ")
+		names[++nn] = ""
+		np = split("150 200 250 300 350 400 450 500 600 700 800 " \
+			"999 150 100 1000 abc", prios, " ")
+		ni = split("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 " \
+			"24 31 -1", irqs, " ")
+		nm = split("4 8 8 8 2 0 9", maxes, " ")
+		printf "AD_PIPELINE_MAX_DOMAINS=%s\n", maxes[int(rand() * nm) + 1]
+		for (n = 1; n <= 8; n++) {
+			if (rand() < 0.8)
+				printf "AD_DOMAIN%d_NAME=\"%s\"\n", n,
+					names[int(rand() * nn) + 1]
+			if (rand() < 0.8)
+				printf "AD_DOMAIN%d_PRIORITY=%s\n", n,
+					prios[int(rand() * np) + 1]
+			for (k = 1; k <= 4; k++)
+				if (rand() < 0.95)
+					printf "AD_DOMAIN%d_IRQ%d_NUMBER=%s\n",
+						n, k, irqs[int(rand() * ni) + 1]
+		}
+	}'
+}
+
+srctree=$(pwd)
+kgen=$(cd "$O/kconfig" && pwd)
+accepted=0
+rejected=0
+domains=0
+failed=
+: >"$out.tmp"
+for seed in $(seq 1 "$SEEDS"); do
+	d=$work/$seed
+	rm -rf "$d"
+	mkdir -p "$d/include/config" "$d/include/generated"
+	fragment "$seed" >"$d/fragment"
+	(cd "$d" && env CONFIG_=AD_ srctree="$srctree" ADEOS_KCONFIG_GEN="$kgen" \
+		KCONFIG_CONFIG=.config KCONFIG_ALLCONFIG=fragment \
+		KCONFIG_SEED="$seed" kconfig-conf -s --randconfig Kconfig) \
+		>"$d/conf.log" 2>&1
+	"$tool" domains --templates "$TEMPLATES" "$d/.config" \
+		"$d/adeos_domains.c" >"$d/log" 2>&1
+	rc=$?
+	case $rc in
+	0)
+		# shellcheck disable=SC2086 # flags are word lists
+		if $CC $HOST_CFLAGS $TEMPLATE_INCS -o "$d/register" \
+			"$d/adeos_domains.c" tests/config/register_main.c \
+			"$HOST_LIB" >"$d/compile.log" 2>&1 &&
+			"$d/register" >"$d/log" 2>&1; then
+			accepted=$((accepted + 1))
+			domains=$((domains + $(sed -n 's/^\([0-9]*\) domain.*/\1/p' "$d/log")))
+		else
+			failed="$failed seed $seed: generated code failed ($(head -n 1 "$d/compile.log" "$d/log" | tr '\n' ' '));"
+		fi
+		;;
+	1)
+		if [ -e "$d/adeos_domains.c" ] || [ -e "$d/adeos_domains.c.tmp" ]; then
+			failed="$failed seed $seed: rejected but wrote a file;"
+		elif grep -v '^[^ ]*: [0-9]* errors\{0,1\}: ' "$d/log" |
+			grep -qv '^[^ :]*:[0-9]*: error: AD_[A-Z0-9_]*: .'; then
+			failed="$failed seed $seed: unnamed finding: $(head -n 1 "$d/log");"
+		else
+			rejected=$((rejected + 1))
+			sed -n 's/^[^ ]* error: AD_[A-Z0-9_]*: //p' "$d/log" |
+				sed -E 's/ \(.*//; s/"[^"]*"/"x"/g; s/-?[0-9]+/N/g' \
+				>>"$work/reasons"
+		fi
+		;;
+	*)
+		failed="$failed seed $seed: adeos-config exited $rc: $(tail -n 1 "$d/log");"
+		;;
+	esac
+done
+reasons=$(sort "$work/reasons" 2>/dev/null | uniq -c | sort -rn |
+	awk '{ n = $1; $1 = ""; printf "%s%s: %d", sep, substr($0, 2), n; sep = "; " }')
+if [ -z "$failed" ] && [ "$accepted" -gt 0 ] && [ "$rejected" -gt 0 ]; then
+	echo "ok - randconfig batch: $SEEDS seeds, $accepted registered ($domains domains), $rejected rejected by name" >>"$out.tmp"
+else
+	echo "not ok - randconfig batch: $accepted registered, $rejected rejected;$(echo "$failed" | cut -d';' -f1-3)" >>"$out.tmp"
+fi
+echo "# rejections: $reasons" >>"$out.tmp"
+mv "$out.tmp" "$out"
