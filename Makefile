@@ -42,9 +42,22 @@ all: host-tests
 help:
 	@echo 'Adeos: an interrupt pipeline beneath Linux, and its builder.'
 	@echo
+	@echo 'Configuration (written to $$(O)/.config, symbols prefixed AD_):'
+	@echo '  list-defconfigs     - the boards in configs/'
+	@echo '  <board>_defconfig   - start from configs/<board>_defconfig'
+	@echo '  defconfig DEFCONFIG=FILE - start from any defconfig file'
+	@echo '  menuconfig, nconfig - change it: domains, priorities, IRQs'
+	@echo '  olddefconfig        - bring it up to date with the Kconfig'
+	@echo '  savedefconfig       - write it back, minimal, to the defconfig'
+	@echo '                        it came from (or DEFCONFIG=FILE)'
+	@echo '  domains             - validate it and generate the registration'
+	@echo '                        code, $$(O)/domains/adeos_domains.c'
+	@echo '  A defconfig value the final .config does not hold (out of range,'
+	@echo '  unknown symbol, dependencies off) stops make, naming file:line.'
+	@echo
 	@echo 'Set-up and tests:'
 	@echo '  deps        - install the Debian packages the project needs'
-	@echo '  check       - host tests of the pipeline core (seconds)'
+	@echo '  check       - host tests: pipeline core, generator, configs'
 	@echo '  test        - everything CI runs; ends with "N passed, N failed"'
 	@echo '  bench-core  - instructions per delivered IRQ (callgrind)'
 	@echo
@@ -55,7 +68,7 @@ help:
 	@echo '  clean       - remove $$(O) (now: $(O))'
 	@echo
 	@echo 'Variables: O=DIR (output, default output/), V=1 (full commands),'
-	@echo '  SEED=N and EVENTS=N (torture run), CC=compiler.'
+	@echo '  SEED=N and EVENTS=N (torture run), RANDCONFIG_SEEDS=N, CC=compiler.'
 
 deps:
 	$(Q)sh scripts/install-deps.sh
@@ -69,7 +82,8 @@ test:
 	$(Q)$(MAKE) --no-print-directory run-host-tests run-config-tests
 	$(Q)tests/summary.sh $(O)/results/*.tap
 
-LINT_SRCS := $(CORE_SRCS) core/internal.h $(wildcard core/include/adeos/*.h)
+LINT_SRCS := $(CORE_SRCS) core/internal.h $(wildcard core/include/adeos/*.h) \
+	tools/adeos-config.c $(TEMPLATE_SRCS) $(wildcard $(addsuffix /*.h,$(TEMPLATE_DIRS)))
 lint:
 	$(Q)O='$(O)' scripts/lint.sh $(LINT_SRCS)
 

@@ -7,8 +7,8 @@
 static void release_irqs(struct adeos_domain_desc *desc, unsigned int n)
 {
 	while (n--)
-		adeos_virtualize_irq_from(&desc->domain, desc->irqs[n].irq, NULL,
-					  NULL, NULL, 0);
+		adeos_virtualize_irq_from(&desc->domain, desc->irqs[n].irq,
+					  NULL, NULL, NULL, 0);
 }
 
 int adeos_domain_start(struct adeos_domain_desc *desc)
@@ -30,11 +30,13 @@ int adeos_domain_start(struct adeos_domain_desc *desc)
 			goto err_unregister;
 	}
 	for (i = 0; i < desc->nr_irqs; i++) {
-		err = adeos_virtualize_irq_from(&desc->domain, desc->irqs[i].irq,
+		const struct adeos_domain_irq *q = &desc->irqs[i];
+
+		err = adeos_virtualize_irq_from(&desc->domain, q->irq,
 						desc->tmpl->handle_irq, desc,
-						NULL, desc->irqs[i].mode);
+						NULL, q->mode);
 		if (err) {
-			desc->failed_irq = desc->irqs[i].irq;
+			desc->failed_irq = q->irq;
 			goto err_release;
 		}
 	}

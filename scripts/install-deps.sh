@@ -12,6 +12,8 @@ PACKAGES="
 	libcmocka-dev
 	valgrind
 	patch
+	kconfig-frontends-nox
+	python3-pexpect
 "
 
 missing=

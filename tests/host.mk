@@ -79,6 +79,8 @@ CONFIG_TEST_ENV = CC='$(CC)' HOST_CFLAGS='$(HOST_CFLAGS)' \
 	TEMPLATE_INCS='$(TEMPLATE_INCS)' HOST_LIB='$(HOST_LIB)' \
 	TEMPLATES='$(TEMPLATES)'
 RANDCONFIG_SEEDS ?= 100
+# Debian's python3, which python3-pexpect goes with.
+PYTHON ?= /usr/bin/python3
 .PHONY: run-host-tests run-config-tests
 run-host-tests: host-tests
 	$(Q)tests/run-host.sh '$(O)' '$(UNIT_NAMES)' '$(PLANTED_BUGS)'
@@ -87,6 +89,11 @@ run-config-tests: kconfig-prep $(HOST_LIB)
 	$(Q)$(CONFIG_TEST_ENV) tests/config/randconfig.sh '$(O)' $(RANDCONFIG_SEEDS)
 	$(Q)tests/report.sh randconfig $(O)/results/config-randconfig.tap
 	$(Q)sed -n 's/^ok - /          /p' $(O)/results/config-randconfig.tap
+	$(Q)rm -rf $(O)/config-tests/menuconfig
+	$(Q)$(PYTHON) tests/config/menuconfig.py $(O)/config-tests/menuconfig \
+		>$(O)/results/config-menuconfig.tap.tmp 2>&1 || true
+	$(Q)mv $(O)/results/config-menuconfig.tap.tmp $(O)/results/config-menuconfig.tap
+	$(Q)tests/report.sh menuconfig $(O)/results/config-menuconfig.tap
 
 check:
 	$(Q)rm -rf $(O)/results
