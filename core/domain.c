@@ -118,7 +118,7 @@ int adeos_register_domain(adomain_t *adp, adattr_t *attr)
 
 	if (!adp || !attr || !attr->name || !priority_valid(attr->priority))
 		return -EINVAL;
-	flags = hard_irq_save();
+	flags = hard_local_irq_save();
 	if (adeos_domain_registered(adp)) {
 		err = -EBUSY;
 		goto out;
@@ -133,7 +133,7 @@ int adeos_register_domain(adomain_t *adp, adattr_t *attr)
 		run_entry(adp, attr->entry);
 	adeos_sync_pipeline();
 out:
-	hard_irq_restore(flags);
+	hard_local_irq_restore(flags);
 	return err;
 }
 
@@ -165,7 +165,7 @@ int adeos_unregister_domain(adomain_t *adp)
 
 	if (!adp)
 		return -EINVAL;
-	flags = hard_irq_save();
+	flags = hard_local_irq_save();
 	err = domain_busy(adp);
 	if (!err) {
 		pipeline_remove(adp);
@@ -173,7 +173,7 @@ int adeos_unregister_domain(adomain_t *adp)
 		adp->next = NULL;
 		adeos_sync_pipeline();
 	}
-	hard_irq_restore(flags);
+	hard_local_irq_restore(flags);
 	return err;
 }
 
@@ -185,7 +185,7 @@ int adeos_renice_domain(adomain_t *adp, int newpri)
 
 	if (!adp)
 		return -EINVAL;
-	flags = hard_irq_save();
+	flags = hard_local_irq_save();
 	err = domain_busy(adp);
 	if (!err && !priority_valid(newpri))
 		err = -EINVAL;
@@ -198,6 +198,6 @@ int adeos_renice_domain(adomain_t *adp, int newpri)
 		pipeline_insert(adp);
 		adeos_sync_pipeline();
 	}
-	hard_irq_restore(flags);
+	hard_local_irq_restore(flags);
 	return err;
 }

@@ -110,14 +110,14 @@ int adeos_virtualize_irq_from(adomain_t *adp, unsigned int irq,
 
 	if (!adp || irq >= ADEOS_NR_IRQS || (mode & ~ADEOS_CONTROL_BITS))
 		return -EINVAL;
-	flags = hard_irq_save();
+	flags = hard_local_irq_save();
 	if (!adeos_domain_registered(adp) || !adeos_irq_valid(irq))
 		err = -EINVAL;
 	else if (!handler)
 		release_irq(adp, irq);
 	else
 		err = install_irq(adp, irq, handler, cookie, acknowledge, mode);
-	hard_irq_restore(flags);
+	hard_local_irq_restore(flags);
 	return err;
 }
 
@@ -140,7 +140,7 @@ int adeos_control_irq_from(adomain_t *adp, unsigned int irq,
 	if (!adp || irq >= ADEOS_NR_IRQS ||
 	    ((clrmask | setmask) & ~ADEOS_CONTROL_BITS))
 		return -EINVAL;
-	flags = hard_irq_save();
+	flags = hard_local_irq_save();
 	if (adeos_domain_registered(adp) && adeos_irq_valid(irq)) {
 		control = (adp->irqs[irq].control & ~clrmask) | setmask;
 		err = control_allowed(adp, irq, control,
@@ -150,7 +150,7 @@ int adeos_control_irq_from(adomain_t *adp, unsigned int irq,
 		adp->irqs[irq].control = stored_control(irq, control);
 		apply_enable(irq, clrmask, setmask);
 	}
-	hard_irq_restore(flags);
+	hard_local_irq_restore(flags);
 	return err;
 }
 
@@ -163,7 +163,7 @@ int adeos_control_irq(unsigned int irq, unsigned int clrmask,
 
 int adeos_alloc_virq(void)
 {
-	unsigned long flags = hard_irq_save();
+	unsigned long flags = hard_local_irq_save();
 	unsigned int i;
 	int irq = -ENOSPC;
 
@@ -174,7 +174,7 @@ int adeos_alloc_virq(void)
 			break;
 		}
 	}
-	hard_irq_restore(flags);
+	hard_local_irq_restore(flags);
 	return irq;
 }
 
@@ -187,7 +187,7 @@ int adeos_free_virq(unsigned int irq)
 
 	if (!adeos_is_virq(irq))
 		return -EINVAL;
-	flags = hard_irq_save();
+	flags = hard_local_irq_save();
 	if (!adeos_virq_allocated(irq))
 		err = -EINVAL;
 	for (d = adeos_pipe.head; d && !err; d = d->next)
@@ -198,6 +198,6 @@ int adeos_free_virq(unsigned int irq)
 			d->irqs[irq].control = ADEOS_DEFAULT_CONTROL;
 		adeos_pipe.virq_map &= ~(1UL << (irq - ADEOS_VIRQ_BASE));
 	}
-	hard_irq_restore(flags);
+	hard_local_irq_restore(flags);
 	return err;
 }

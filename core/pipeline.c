@@ -46,10 +46,10 @@ static void run_handler(adomain_t *d, unsigned int irq, unsigned int n)
 	d->irq_in_service = irq;
 	d->pass_request = 0;
 	if (!head)
-		hard_irq_enable();
+		hard_local_irq_enable();
 	slot->handler(irq, slot->cookie);
 	if (!head)
-		hard_irq_disable();
+		hard_local_irq_disable();
 	/* The handler may have unstalled; the rest of the log waits. */
 	d->status |= ADEOS_STALL_FLAG;
 	if (d->pass_request)
@@ -143,14 +143,14 @@ int adeos_trigger_irq(unsigned int irq)
 
 	if (!adeos_is_virq(irq))
 		return -EINVAL;
-	flags = hard_irq_save();
+	flags = hard_local_irq_save();
 	if (!adeos_virq_allocated(irq)) {
-		hard_irq_restore(flags);
+		hard_local_irq_restore(flags);
 		return -EINVAL;
 	}
 	adeos_log_down(adeos_pipe.head, irq, 1);
 	adeos_sync_pipeline();
-	hard_irq_restore(flags);
+	hard_local_irq_restore(flags);
 	return 0;
 }
 
@@ -179,9 +179,9 @@ void adeos_unstall_ipipe_from(adomain_t *adp)
 
 	adeos_barrier();
 	adp->status &= ~ADEOS_STALL_FLAG;
-	flags = hard_irq_save();
+	flags = hard_local_irq_save();
 	adeos_sync_pipeline();
-	hard_irq_restore(flags);
+	hard_local_irq_restore(flags);
 }
 
 unsigned int adeos_test_ipipe_from(adomain_t *adp)

@@ -23,7 +23,7 @@ static void window(void)
 		host.window();
 }
 
-unsigned long host_hard_irq_save(void)
+unsigned long host_hard_local_irq_save(void)
 {
 	unsigned long was = host.hard_on;
 
@@ -32,19 +32,19 @@ unsigned long host_hard_irq_save(void)
 	return was;
 }
 
-void host_hard_irq_restore(unsigned long flags)
+void host_hard_local_irq_restore(unsigned long flags)
 {
 	host.hard_on = !!flags;
 	window();
 }
 
-void host_hard_irq_enable(void)
+void host_hard_local_irq_enable(void)
 {
 	host.hard_on = 1;
 	window();
 }
 
-void host_hard_irq_disable(void)
+void host_hard_local_irq_disable(void)
 {
 	window();
 	host.hard_on = 0;

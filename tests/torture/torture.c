@@ -218,13 +218,13 @@ static void raise_hw(void)
 static void send_virq(void)
 {
 	int x = NHW + rnd(NVIRQ);
-	unsigned long flags = hard_irq_save();
+	unsigned long flags = hard_local_irq_save();
 
 	events++;
 	virqs_sent++;
 	model_log_down(0, x, 1);
 	check(adeos_trigger_irq(irqs[x]) == 0, "trigger refused");
-	hard_irq_restore(flags);
+	hard_local_irq_restore(flags);
 }
 
 /* The hardware's chance to interrupt, wherever the flag is on. */
@@ -504,7 +504,7 @@ static void op_control(void)
  * that holds a hard lock; IRQs still come in around them. */
 static void op_topology(void)
 {
-	unsigned long flags = hard_irq_save();
+	unsigned long flags = hard_local_irq_save();
 
 	switch (rnd(5)) {
 	case 0:
@@ -524,7 +524,7 @@ static void op_topology(void)
 	default:
 		op_control();
 	}
-	hard_irq_restore(flags);
+	hard_local_irq_restore(flags);
 }
 
 static void op_stage(void)

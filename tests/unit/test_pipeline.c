@@ -346,11 +346,11 @@ static void unstall_keeps_hard_flag(void **state)
 	take(ROOT, 4, HANDLE);
 	adeos_stall_ipipe();
 	host_take_irq(4);
-	flags = hard_irq_save();
+	flags = hard_local_irq_save();
 	adeos_unstall_ipipe();
 	assert_int_equal(ntrace, 1);
 	assert_int_equal(host.hard_on, 0);
-	hard_irq_restore(flags);
+	hard_local_irq_restore(flags);
 	assert_int_equal(host.hard_on, 1);
 }
 

@@ -25,14 +25,14 @@
 
 /* The hard interrupt flag (static inline in arch_defs.h). */
 
-/* Disable hard IRQs; return the previous state. @see hard_irq_restore */
-static inline unsigned long hard_irq_save(void);
-/* Put the hard flag back as hard_irq_save() found it. @see hard_irq_save */
-static inline void hard_irq_restore(unsigned long flags);
-/* Enable hard IRQs; pending ones may be taken at once. @see hard_irq_disable */
-static inline void hard_irq_enable(void);
-/* Disable hard IRQs. @see hard_irq_enable */
-static inline void hard_irq_disable(void);
+/* Disable hard IRQs; return the previous state. @see hard_local_irq_restore */
+static inline unsigned long hard_local_irq_save(void);
+/* Put the hard flag back as hard_local_irq_save() found it. @see hard_local_irq_save */
+static inline void hard_local_irq_restore(unsigned long flags);
+/* Enable hard IRQs; pending ones may be taken at once. @see hard_local_irq_disable */
+static inline void hard_local_irq_enable(void);
+/* Disable hard IRQs. @see hard_local_irq_enable */
+static inline void hard_local_irq_disable(void);
 /* @return nonzero if hard IRQs are off. */
 static inline int hard_irqs_disabled(void);
 

@@ -15,30 +15,30 @@
 /* Local APIC timer, spurious, error, and one spare. */
 #define ARCH_NR_SYS_IRQS 4
 
-unsigned long host_hard_irq_save(void);
-void host_hard_irq_restore(unsigned long flags);
-void host_hard_irq_enable(void);
-void host_hard_irq_disable(void);
+unsigned long host_hard_local_irq_save(void);
+void host_hard_local_irq_restore(unsigned long flags);
+void host_hard_local_irq_enable(void);
+void host_hard_local_irq_disable(void);
 int host_hard_irqs_disabled(void);
 
-static inline unsigned long hard_irq_save(void)
+static inline unsigned long hard_local_irq_save(void)
 {
-	return host_hard_irq_save();
+	return host_hard_local_irq_save();
 }
 
-static inline void hard_irq_restore(unsigned long flags)
+static inline void hard_local_irq_restore(unsigned long flags)
 {
-	host_hard_irq_restore(flags);
+	host_hard_local_irq_restore(flags);
 }
 
-static inline void hard_irq_enable(void)
+static inline void hard_local_irq_enable(void)
 {
-	host_hard_irq_enable();
+	host_hard_local_irq_enable();
 }
 
-static inline void hard_irq_disable(void)
+static inline void hard_local_irq_disable(void)
 {
-	host_hard_irq_disable();
+	host_hard_local_irq_disable();
 }
 
 static inline int hard_irqs_disabled(void)
