@@ -71,9 +71,10 @@ help:
 	@echo '  SEED=N and EVENTS=N (torture run), RANDCONFIG_SEEDS=N, CC=compiler.'
 
 deps:
-	$(Q)sh scripts/install-deps.sh
+	$(Q)ADEOS_DL_DIR='$(ADEOS_DL_DIR)' sh scripts/install-deps.sh
 
 include mk/kconfig.mk
+include mk/image.mk
 include tests/host.mk
 
 # Every suite writes $(O)/results/*.tap; the last line counts them all.

@@ -1,10 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Install every Debian package the project needs: non-interactive and
-# idempotent (nothing is fetched when all is there). Uses sudo when not
-# run as root. i386 packages are never installed here: later stages
-# download and unpack them into the download directory instead.
+# Install every Debian package the project needs, and download the i386
+# packages the images are made of: non-interactive and idempotent
+# (nothing is fetched when all is there). Uses sudo when not root.
+#
+# i386 packages are never installed on the host (installing
+# rt-tests:i386 removes 31 host packages here, python3 among them): they
+# are downloaded into $ADEOS_DL_DIR (default dl/) and unpacked by the
+# build.
 set -eu
 
 PACKAGES="
@@ -14,27 +18,81 @@ PACKAGES="
 	patch
 	kconfig-frontends-nox
 	python3-pexpect
+	linux-source-6.1
+	xz-utils
+	bc
+	bison
+	flex
+	libelf-dev
+	libssl-dev
+	libncurses-dev
+	cpio
+	ccache
+	qemu-system-x86
 "
-
-missing=
-for p in $PACKAGES; do
-	if ! dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null |
-		grep -q '^ii'; then
-		missing="$missing $p"
-	fi
-done
-
-if [ -z "$missing" ]; then
-	echo "  DEPS    all Debian packages present"
-	exit 0
-fi
+# Downloaded, never installed.
+I386_PACKAGES="
+	busybox-static
+"
+ADEOS_DL_DIR=${ADEOS_DL_DIR:-dl}
 
 SUDO=
 if [ "$(id -u)" -ne 0 ]; then
 	SUDO=sudo
 fi
-echo "  DEPS    installing:$missing"
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-# shellcheck disable=SC2086 # one word per package
-$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+updated=
+
+apt_update() {
+	if [ -z "$updated" ]; then
+		$SUDO apt-get update -qq
+		updated=1
+	fi
+}
+
+installed() {
+	dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null | grep -q '^ii'
+}
+
+install_host_packages() {
+	missing=
+	for p in $PACKAGES; do
+		installed "$p" || missing="$missing $p"
+	done
+	if [ -z "$missing" ]; then
+		echo "  DEPS    all Debian packages present"
+		return
+	fi
+	echo "  DEPS    installing:$missing"
+	apt_update
+	# shellcheck disable=SC2086 # one word per package
+	$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+}
+
+download_i386_packages() {
+	if ! dpkg --print-foreign-architectures | grep -qx i386; then
+		echo "  DEPS    adding the i386 architecture (for downloads only)"
+		$SUDO dpkg --add-architecture i386
+		updated=
+	fi
+	mkdir -p "$ADEOS_DL_DIR"
+	chmod 0755 "$ADEOS_DL_DIR"
+	for p in $I386_PACKAGES; do
+		if ls "$ADEOS_DL_DIR/${p}_"*_i386.deb >/dev/null 2>&1; then
+			continue
+		fi
+		echo "  DL      $p:i386 -> $ADEOS_DL_DIR/"
+		apt_update
+		# apt warns that root downloads unsandboxed: harmless here.
+		(
+			cd "$ADEOS_DL_DIR"
+			apt-get download -qq "$p:i386" 2>&1 | grep -v 'unsandboxed'
+		) || true
+		ls "$ADEOS_DL_DIR/${p}_"*_i386.deb >/dev/null 2>&1 ||
+			{ echo "install-deps: could not download $p:i386" >&2; exit 1; }
+	done
+	chmod a+r "$ADEOS_DL_DIR"/*.deb
+}
+
+install_host_packages
+download_i386_packages

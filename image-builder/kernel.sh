@@ -1,0 +1,188 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The kernel stage: Debian's Linux 6.1 source, unpacked and patched once
+# (the linux-patch/ series), our sources synced in, configured from
+# tinyconfig plus the board's fragment, built for i386 into
+# $O/images/bzImage. Only files whose contents changed are copied into
+# the kernel trees, so Kbuild rebuilds only what depends on them.
+#
+# usage: kernel.sh          (run from the Adeos source tree)
+# environment: O, LINUX_SRC (the unpacked source; may be shared between
+#   boards), ADEOS_CONFIG (tools/adeos-config), V=1 for every line of
+#   Kbuild, JOBS.
+set -eu
+
+: "${O:?}" "${LINUX_SRC:?}" "${ADEOS_CONFIG:?}"
+V=${V:-0}
+JOBS=${JOBS:-$(nproc)}
+kb=$O/build/linux
+stage=$O/build/adeos-tree
+
+msg() { printf '  %-7s %s\n' "$1" "$2"; }
+die() {
+	echo "kernel: $*" >&2
+	exit 1
+}
+# The value of AD_$1 in the .config, unquoted.
+cfg() { sed -n "s/^AD_$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$O/.config"; }
+
+tarball=$(cfg LINUX_TARBALL)
+fragment=$(cfg LINUX_CONFIG_FRAGMENT)
+[ -f "$tarball" ] ||
+	die "AD_LINUX_TARBALL: $tarball is missing: install Debian's linux-source-6.1 package (make deps)"
+[ -f "$fragment" ] ||
+	die "AD_LINUX_CONFIG_FRAGMENT: $fragment: no such file"
+
+patches=$(sed -n 's/^\([^#[:space:]][^[:space:]]*\).*/\1/p' linux-patch/series)
+
+# What the unpacked tree was made from: when it changes, unpack again.
+source_stamp() {
+	# shellcheck disable=SC2086 # one word per patch
+	(
+		ls -lL "$tarball"
+		cd linux-patch && cat series $patches
+	) | cksum
+}
+
+# Unpack into a temporary tree, patch it, and only then put it in place.
+unpack_and_patch() {
+	want=$1
+	rm -rf "$LINUX_SRC" "$LINUX_SRC.tmp"
+	mkdir -p "$LINUX_SRC.tmp"
+	msg UNPACK "$tarball"
+	tar -C "$LINUX_SRC.tmp" --strip-components=1 -xf "$tarball"
+	for p in $patches; do
+		msg PATCH "linux-patch/$p"
+		if ! patch -p1 -s -N -d "$LINUX_SRC.tmp" <"linux-patch/$p" \
+			>"$LINUX_SRC.tmp.log" 2>&1; then
+			cat "$LINUX_SRC.tmp.log" >&2
+			rm -rf "$LINUX_SRC.tmp" "$LINUX_SRC.tmp.log"
+			die "linux-patch/$p does not apply to $tarball"
+		fi
+	done
+	rm -f "$LINUX_SRC.tmp.log"
+	echo "$want" >"$LINUX_SRC.tmp/.adeos-stamp"
+	mv "$LINUX_SRC.tmp" "$LINUX_SRC"
+}
+
+prepare_source() {
+	want=$(source_stamp)
+	if [ "$(cat "$LINUX_SRC/.adeos-stamp" 2>/dev/null)" != "$want" ]; then
+		unpack_and_patch "$want"
+	fi
+	# Objects built from another unpacking are stale: keep only .config.
+	if [ "$(cat "$kb/.adeos-stamp" 2>/dev/null)" != "$want" ]; then
+		if [ -d "$kb" ]; then
+			[ -f "$kb/.config" ] && mv "$kb/.config" "$O/build/linux.config.keep"
+			rm -rf "$kb"
+		fi
+		mkdir -p "$kb"
+		[ -f "$O/build/linux.config.keep" ] &&
+			mv "$O/build/linux.config.keep" "$kb/.config"
+		echo "$want" >"$kb/.adeos-stamp"
+	fi
+}
+
+# copy_if_changed SRC DST: keep DST's timestamp when the text is the same.
+copy_if_changed() {
+	if ! cmp -s "$1" "$2"; then
+		mkdir -p "$(dirname "$2")"
+		cp "$1" "$2.tmp"
+		mv "$2.tmp" "$2"
+	fi
+}
+
+# sync_tree FROM TO: TO gets FROM's files, changed ones only, and loses
+# the files FROM does not have.
+sync_tree() {
+	(cd "$1" && find . -type f) | while read -r f; do
+		copy_if_changed "$1/$f" "$2/$f"
+	done
+	[ -d "$2" ] || return 0
+	(cd "$2" && find . -type f) | while read -r f; do
+		[ -e "$1/$f" ] || rm -f "$2/$f"
+	done
+}
+
+# Lay our sources out as they sit in Linux, then sync them in.
+sync_sources() {
+	rm -rf "$stage"
+	mkdir -p "$stage/kernel/adeos/templates" "$stage/arch/x86/adeos"
+	cp -R core/. "$stage/kernel/adeos/"
+	mv "$stage/kernel/adeos/linux/Kconfig" "$stage/kernel/adeos/Kconfig"
+	for t in domain-templates/*/; do
+		mkdir -p "$stage/kernel/adeos/templates/$(basename "$t")"
+		cp "$t"*.c "$t"*.h "$stage/kernel/adeos/templates/$(basename "$t")/"
+	done
+	cp -R arch/i386/. "$stage/arch/x86/adeos/"
+	sync_tree "$stage/kernel/adeos" "$LINUX_SRC/kernel/adeos"
+	sync_tree "$stage/arch/x86/adeos" "$LINUX_SRC/arch/x86/adeos"
+	copy_if_changed "$O/domains/adeos_domains.c" \
+		"$kb/kernel/adeos/adeos_domains.c"
+}
+
+kmake() {
+	cc=gcc
+	command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
+	make --no-print-directory -C "$LINUX_SRC" O="$(cd "$kb" && pwd)" \
+		ARCH=i386 CC="$cc" \
+		KBUILD_BUILD_USER=adeos KBUILD_BUILD_HOST=adeos "$@"
+}
+
+# tinyconfig, the board's fragment, then every value it asks for must
+# hold: merge_config.sh only warns.
+configure() {
+	want=$(cksum <"$fragment")
+	[ -f "$kb/.config" ] &&
+		[ "$(cat "$kb/.adeos-fragment" 2>/dev/null)" = "$want" ] && return 0
+	msg KCONFIG "tinyconfig + $fragment"
+	kmake -s tinyconfig >"$kb/kconfig.log" 2>&1 ||
+		die "tinyconfig failed: see $kb/kconfig.log"
+	"$LINUX_SRC/scripts/kconfig/merge_config.sh" -m -O "$kb" \
+		"$kb/.config" "$fragment" >>"$kb/kconfig.log" 2>&1 ||
+		die "merging $fragment failed: see $kb/kconfig.log"
+	kmake -s olddefconfig >>"$kb/kconfig.log" 2>&1 ||
+		die "olddefconfig failed: see $kb/kconfig.log"
+	CONFIG_=CONFIG_ "$ADEOS_CONFIG" requested "$kb/.config" "$fragment" ||
+		die "the kernel configuration does not hold what $fragment asks for"
+	echo "$want" >"$kb/.adeos-fragment"
+}
+
+# Kbuild's lines become a count every 200 files, unless V=1; anything
+# else it prints (warnings, errors) goes through.
+progress() {
+	if [ "$V" = 1 ]; then
+		cat
+		return
+	fi
+	awk '/^Kernel: .* is ready/ { next }
+	/^  [A-Z0-9_]+ +/ {
+		if (++n % 200 == 0)
+			printf "  %-7s %d files built\n", "LINUX", n
+		next
+	}
+	{ print }
+	END { printf "  %-7s %d files built\n", "LINUX", n }'
+}
+
+build() {
+	release=$(kmake -s kernelrelease)
+	deb=$(dpkg-query -W -f '${Version}' linux-source-6.1 2>/dev/null || true)
+	msg LINUX "$release${deb:+ (Debian linux-source-6.1 $deb)}: bzImage"
+	{
+		kmake -j"$JOBS" bzImage 2>&1
+		echo $? >"$kb/.build-status"
+	} | progress
+	[ "$(cat "$kb/.build-status")" = 0 ] || die "the kernel build failed"
+	mkdir -p "$O/images"
+	copy_if_changed "$kb/arch/x86/boot/bzImage" "$O/images/bzImage"
+	echo "$release" >"$O/images/kernel.release.tmp"
+	mv "$O/images/kernel.release.tmp" "$O/images/kernel.release"
+	msg IMAGE "images/bzImage ($(wc -c <"$O/images/bzImage") bytes)"
+}
+
+prepare_source
+sync_sources
+configure
+build

@@ -1,0 +1,24 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The kernel and image stages: make image builds $(O)/images/bzImage and
+# $(O)/images/rootfs.cpio.gz for the configured board.
+
+# Debian's source, unpacked and patched once; boards built from the
+# same source may share it (make test does).
+LINUX_SRC ?= $(O)/build/linux-src
+# Where make deps puts what it downloads (i386 .debs), as Buildroot's.
+ADEOS_DL_DIR ?= dl
+export ADEOS_DL_DIR
+
+stage_env = O='$(O)' LINUX_SRC='$(LINUX_SRC)' ADEOS_CONFIG='$(ADEOS_CONFIG)' \
+	V='$(V)'
+
+.PHONY: image linux rootfs
+
+linux: $(DOMAINS_C)
+	$(Q)$(stage_env) sh image-builder/kernel.sh
+
+rootfs: linux
+	$(Q)$(stage_env) sh image-builder/rootfs.sh
+
+image: linux rootfs
