@@ -78,9 +78,13 @@ include mk/image.mk
 include tests/host.mk
 
 # Every suite writes $(O)/results/*.tap; the last line counts them all.
+# The boards make test builds and boots (each build costs minutes).
+BOOT_BOARDS := qemu_i386
+
 test:
 	$(Q)rm -rf $(O)/results
 	$(Q)$(MAKE) --no-print-directory run-host-tests run-config-tests
+	$(Q)PYTHON='$(PYTHON)' tests/boot/run.sh '$(O)' $(BOOT_BOARDS)
 	$(Q)tests/summary.sh $(O)/results/*.tap
 
 LINT_SRCS := $(CORE_SRCS) core/internal.h $(wildcard core/include/adeos/*.h) \

@@ -1,0 +1,76 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Boot a board built in O and check it from its serial console: the
+shell comes up, the kernel is the one the build made, and the pipeline
+registered the domains the board's .config describes.
+
+usage: boot_test.py O README     Prints TAP lines.
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import qemu  # noqa: E402
+
+
+class Tap:
+    def __init__(self, board):
+        self.board = board
+        self.failed = 0
+
+    def check(self, ok, what):
+        print("%s - %s: %s" % ("ok" if ok else "not ok", self.board, what))
+        sys.stdout.flush()
+        self.failed += not ok
+
+
+def configured_domains(out):
+    """(name, priority) of every domain the .config enables."""
+    values = {}
+    with open(os.path.join(out, ".config")) as f:
+        for line in f:
+            m = re.match(r'AD_(DOMAIN\d+(?:_NAME|_PRIORITY)?)=(.*)', line)
+            if m:
+                values[m.group(1)] = m.group(2).strip('"')
+    slots = sorted(int(k[6:]) for k in values
+                   if re.fullmatch(r"DOMAIN\d+", k) and values[k] == "y")
+    return [(values["DOMAIN%d_NAME" % n], int(values["DOMAIN%d_PRIORITY" % n]))
+            for n in slots]
+
+
+def main():
+    out, readme = sys.argv[1], sys.argv[2]
+    tap = Tap(os.path.basename(os.path.dirname(os.path.abspath(readme))))
+    with open(os.path.join(out, "images", "kernel.release")) as f:
+        release = f.read().strip()
+    guest = qemu.Guest(qemu.board_command(readme, out),
+                       os.path.join(out, "console.log"))
+    try:
+        guest.boot()
+        tap.check(True, "reached the shell in %.1f s" % guest.boot_seconds)
+        text, rc = guest.run("uname -r")
+        tap.check(rc == 0 and text == release,
+                  "uname -r says %r, the build made %r" % (text, release))
+        domains = configured_domains(out)
+        text, rc = guest.run("dmesg | grep 'adeos: '")
+        want = ["adeos: pipeline", "%d domain%s ahead of Linux" %
+                (len(domains), "" if len(domains) == 1 else "s")]
+        want += ["adeos: domain %s at priority %d," % d for d in domains]
+        missing = [w for w in want if w not in text]
+        tap.check(rc == 0 and not missing,
+                  "boot messages register %s" %
+                  (", ".join("%s at %d" % d for d in domains) or "no domain")
+                  if not missing else "boot messages lack %s" % missing)
+        status = guest.poweroff()
+        tap.check(status == 0, "reboot -f ends QEMU (exit status %s)" % status)
+    except qemu.Stuck as e:
+        tap.check(False, "%s; console tail:\n# %s" %
+                  (e, guest.tail().replace("\n", "\n# ")))
+    finally:
+        guest.close()
+    return 1 if tap.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,96 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The boot test harness: boots a board's images under qemu-system-i386
+(TCG) and drives the serial console as a person would: it waits for the
+shell, sends one command at a time, and reads back the command's output
+and exit status. On trouble it names the command that stuck and shows
+the tail of the console log.
+"""
+import os
+import re
+import shlex
+import time
+
+import pexpect
+
+PROMPT = "adeos# "
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
+
+
+class Stuck(Exception):
+    """A command, or the boot, did not finish in time."""
+
+
+def board_command(readme, out):
+    """The QEMU command line of a board's readme, run against @out."""
+    with open(readme) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("qemu-system-"):
+                return line.replace("output/", out.rstrip("/") + "/")
+    raise ValueError("%s has no qemu-system- command line" % readme)
+
+
+class Guest:
+    def __init__(self, command, log_path, timeout=120):
+        self.command = command
+        self.log_path = log_path
+        self.timeout = timeout
+        self.log = open(log_path, "w")
+        self.child = None
+        self.boot_seconds = None
+
+    def tail(self, lines=25):
+        self.log.flush()
+        with open(self.log_path, errors="replace") as f:
+            text = ANSI.sub("", f.read())
+        return "\n".join(text.splitlines()[-lines:])
+
+    def boot(self):
+        start = time.time()
+        self.child = pexpect.spawn("/bin/sh", ["-c", "exec " + self.command],
+                                   encoding="utf-8", codec_errors="replace",
+                                   timeout=self.timeout,
+                                   dimensions=(50, 200))
+        self.child.logfile_read = self.log
+        try:
+            self.child.expect_exact(PROMPT)
+        except (pexpect.TIMEOUT, pexpect.EOF) as e:
+            raise Stuck("boot: no shell prompt within %ds (%s)" %
+                        (self.timeout, type(e).__name__))
+        self.boot_seconds = time.time() - start
+        # Let the shell settle: it asks the terminal where the cursor is.
+        time.sleep(0.3)
+
+    def run(self, cmd, timeout=None):
+        """Run @cmd in the guest shell: returns (output, exit status)."""
+        marker = "@@rc=$?@@"
+        self.child.sendline("%s; echo %s" % (cmd, marker))
+        try:
+            self.child.expect(r"@@rc=(\d+)@@", timeout=timeout or self.timeout)
+            out, rc = self.child.before, int(self.child.match.group(1))
+            self.child.expect_exact(PROMPT, timeout=30)
+        except (pexpect.TIMEOUT, pexpect.EOF) as e:
+            raise Stuck("command '%s' did not finish (%s)" %
+                        (cmd, type(e).__name__))
+        lines = ANSI.sub("", out).split("\n")
+        # the first line is the command as the terminal echoed it
+        return "\n".join(l for l in lines[1:]).strip(), rc
+
+    def poweroff(self):
+        """reboot -f: with -no-reboot, QEMU exits. Returns its status."""
+        self.child.sendline("reboot -f")
+        try:
+            self.child.expect(pexpect.EOF, timeout=60)
+        except pexpect.TIMEOUT:
+            raise Stuck("command 'reboot -f' did not end QEMU")
+        self.child.close()
+        return self.child.exitstatus
+
+    def close(self):
+        if self.child is not None and self.child.isalive():
+            self.child.terminate(force=True)
+        self.log.close()
+
+
+def quote(s):
+    return shlex.quote(s)

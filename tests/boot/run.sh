@@ -1,0 +1,40 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Build each board named, each in its own output directory but from one
+# unpacked Linux source, and boot it under QEMU (boot_test.py). TAP lines
+# go to $O/results/boot-<board>.tap.
+#
+# usage: run.sh O BOARD...     (PYTHON from make)
+set -u
+O=$1
+shift
+PYTHON=${PYTHON:-/usr/bin/python3}
+mkdir -p "$O/results" "$O/boards"
+src=$(cd "$O" && pwd)/linux-src
+
+for b in "$@"; do
+	d=$O/boards/$b
+	out=$O/results/boot-$b.tap
+	: >"$out.tmp"
+	start=$(date +%s)
+	status=$( (make --no-print-directory O="$d" LINUX_SRC="$src" \
+		"${b}_defconfig" image 2>&1; echo "rc=$?") |
+		tee "$d.build.log" |
+		grep -E '^  (CONF|UNPACK|PATCH|KCONFIG|LINUX|IMAGE|CPIO) |^rc=' |
+		sed -n 's/^rc=//p; /^  /w /dev/stderr')
+	secs=$(($(date +%s) - start))
+	if [ "$status" != 0 ]; then
+		echo "not ok - $b: make image failed after ${secs}s; see $d.build.log" >>"$out.tmp"
+		tail -n 15 "$d.build.log" | sed 's/^/# /' >>"$out.tmp"
+	else
+		echo "ok - $b: make ${b}_defconfig image in ${secs}s" >>"$out.tmp"
+		board=$(sed -n 's/^AD_BOARD_NAME="\(.*\)"$/\1/p' "$d/.config")
+		"$PYTHON" tests/boot/boot_test.py "$d" "board/$board/readme.txt" \
+			>>"$out.tmp" 2>&1
+	fi
+	mv "$out.tmp" "$out"
+	tests/report.sh "boot/$b" "$out"
+	sed -n 's/^ok - /          /p' "$out"
+done
+exit 0
