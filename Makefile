@@ -85,6 +85,8 @@ test:
 	$(Q)rm -rf $(O)/results
 	$(Q)$(MAKE) --no-print-directory run-host-tests run-config-tests
 	$(Q)PYTHON='$(PYTHON)' tests/boot/run.sh '$(O)' $(BOOT_BOARDS)
+	$(Q)tests/boot/linux_config_test.sh '$(O)' >$(O)/results/linux-config.tap
+	$(Q)tests/report.sh linux-config $(O)/results/linux-config.tap
 	$(Q)tests/summary.sh $(O)/results/*.tap
 
 LINT_SRCS := $(CORE_SRCS) core/internal.h $(wildcard core/include/adeos/*.h) \

@@ -7,7 +7,15 @@
 # $O/images/bzImage. Only files whose contents changed are copied into
 # the kernel trees, so Kbuild rebuilds only what depends on them.
 #
-# usage: kernel.sh          (run from the Adeos source tree)
+# usage: kernel.sh [build | config | menuconfig | update-defconfig]
+#   build            everything above (the default)
+#   config           only prepare the source and the kernel .config
+#   menuconfig       Linux's menuconfig on the board's kernel .config
+#   update-defconfig write the changes made there back to the board's
+#                    fragment: only the symbols that differ from
+#                    tinyconfig plus the fragment, so that it survives
+#                    Linux updates (a full .config would not)
+# Run from the Adeos source tree.
 # environment: O, LINUX_SRC (the unpacked source; may be shared between
 #   boards), ADEOS_CONFIG (tools/adeos-config), V=1 for every line of
 #   Kbuild, JOBS.
@@ -130,23 +138,68 @@ kmake() {
 		KBUILD_BUILD_USER=adeos KBUILD_BUILD_HOST=adeos "$@"
 }
 
-# tinyconfig, the board's fragment, then every value it asks for must
-# hold: merge_config.sh only warns.
+# tinyconfig plus the board's fragment, into the kernel object tree $1.
+base_config() {
+	kmake O="$(cd "$1" && pwd)" -s tinyconfig >"$1/kconfig.log" 2>&1 ||
+		die "tinyconfig failed: see $1/kconfig.log"
+	"$LINUX_SRC/scripts/kconfig/merge_config.sh" -m -O "$1" \
+		"$1/.config" "$fragment" >>"$1/kconfig.log" 2>&1 ||
+		die "merging $fragment failed: see $1/kconfig.log"
+	kmake O="$(cd "$1" && pwd)" -s olddefconfig >>"$1/kconfig.log" 2>&1 ||
+		die "olddefconfig failed: see $1/kconfig.log"
+}
+
+# The kernel .config, made again only when the fragment changed, so that
+# changes made with linux-menuconfig stay. Every value the fragment asks
+# for must hold: merge_config.sh only warns.
 configure() {
 	want=$(cksum <"$fragment")
 	[ -f "$kb/.config" ] &&
 		[ "$(cat "$kb/.adeos-fragment" 2>/dev/null)" = "$want" ] && return 0
 	msg KCONFIG "tinyconfig + $fragment"
-	kmake -s tinyconfig >"$kb/kconfig.log" 2>&1 ||
-		die "tinyconfig failed: see $kb/kconfig.log"
-	"$LINUX_SRC/scripts/kconfig/merge_config.sh" -m -O "$kb" \
-		"$kb/.config" "$fragment" >>"$kb/kconfig.log" 2>&1 ||
-		die "merging $fragment failed: see $kb/kconfig.log"
-	kmake -s olddefconfig >>"$kb/kconfig.log" 2>&1 ||
-		die "olddefconfig failed: see $kb/kconfig.log"
+	base_config "$kb"
 	CONFIG_=CONFIG_ "$ADEOS_CONFIG" requested "$kb/.config" "$fragment" ||
 		die "the kernel configuration does not hold what $fragment asks for"
 	echo "$want" >"$kb/.adeos-fragment"
+}
+
+# One line per symbol, "NAME value" (value n for "is not set").
+config_values() {
+	sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)/\1 \2/p
+		s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1 n/p' "$1" | sort
+}
+
+# The fragment, with every symbol whose value differs from tinyconfig
+# plus the fragment set as the current .config has it.
+update_defconfig() {
+	base=$O/build/linux-base
+	rm -rf "$base"
+	mkdir -p "$base"
+	msg KCONFIG "tinyconfig + $fragment (to compare)"
+	base_config "$base"
+	config_values "$base/.config" >"$base/values.base"
+	config_values "$kb/.config" >"$base/values.now"
+	join -a 2 -e '(none)' -o 0,1.2,2.2 "$base/values.base" \
+		"$base/values.now" | awk '$2 != $3 { print $1, $3 }' \
+		>"$base/changed"
+	awk 'NR == FNR { v[$1] = $2; next }
+	function line(s, x) {
+		return x == "n" ? "# " s " is not set" : s "=" x
+	}
+	{
+		s = $0
+		if (match(s, /^CONFIG_[A-Za-z0-9_]+=/))
+			s = substr(s, 1, RLENGTH - 1)
+		else if (match(s, /^# CONFIG_[A-Za-z0-9_]+ is not set$/))
+			s = substr(s, 3, RLENGTH - 13)
+		else { print; next }
+		if (s in v) { print line(s, v[s]); delete v[s] } else print
+	}
+	END { for (s in v) print line(s, v[s]) }' \
+		"$base/changed" "$fragment" >"$fragment.tmp"
+	mv "$fragment.tmp" "$fragment"
+	cksum <"$fragment" >"$kb/.adeos-fragment"
+	msg SAVE "$fragment ($(wc -l <"$base/changed") symbols changed)"
 }
 
 # Kbuild's lines become a count every 200 files, unless V=1; anything
@@ -182,7 +235,29 @@ build() {
 	msg IMAGE "images/bzImage ($(wc -c <"$O/images/bzImage") bytes)"
 }
 
-prepare_source
-sync_sources
-configure
-build
+case ${1:-build} in
+build)
+	prepare_source
+	sync_sources
+	configure
+	build
+	;;
+config)
+	prepare_source
+	sync_sources
+	configure
+	;;
+menuconfig)
+	prepare_source
+	sync_sources
+	configure
+	kmake menuconfig
+	;;
+update-defconfig)
+	[ -f "$kb/.config" ] || die "no kernel .config yet: make linux-menuconfig first"
+	update_defconfig
+	;;
+*)
+	die "unknown step '$1'"
+	;;
+esac

@@ -22,3 +22,13 @@ rootfs: linux
 	$(Q)$(stage_env) sh image-builder/rootfs.sh
 
 image: linux rootfs
+
+.PHONY: linux-menuconfig linux-update-defconfig
+
+# Change the board's kernel configuration, then write the change back
+# to its fragment (AD_LINUX_CONFIG_FRAGMENT) in a form that survives.
+linux-menuconfig: $(DOMAINS_C)
+	$(Q)$(stage_env) sh image-builder/kernel.sh menuconfig
+
+linux-update-defconfig: $(ADEOS_CONFIG)
+	$(Q)$(stage_env) sh image-builder/kernel.sh update-defconfig

@@ -1,0 +1,64 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The board's kernel configuration round trip, on a copy of the QEMU
+# board's fragment: change two symbols in the kernel .config (as
+# linux-menuconfig would), write them back with linux-update-defconfig,
+# configure again from scratch: the changes must hold, and the fragment
+# must have grown by those symbols only.
+#
+# usage: linux_config_test.sh O      TAP lines on stdout
+set -u
+O=$1
+src=$(cd "$O" && pwd)/linux-src
+work=$O/linux-config-test
+rm -rf "$work"
+mkdir -p "$work"
+frag=$(cd "$work" && pwd)/linux.fragment
+cp board/qemu-i386/linux.fragment "$frag"
+{
+	cat configs/qemu_i386_defconfig
+	echo "AD_LINUX_CONFIG_FRAGMENT=\"$frag\""
+} >"$work/defconfig"
+
+tool=$(cd "$O" && pwd)/tools/adeos-config
+k() { make -s --no-print-directory O="$work/o" LINUX_SRC="$src" "$@"; }
+stage() { O="$work/o" LINUX_SRC="$src" ADEOS_CONFIG="$tool" sh image-builder/kernel.sh "$@"; }
+kb=$work/o/build/linux
+fail() {
+	echo "not ok - linux-update-defconfig: $*"
+	exit 0
+}
+
+if ! { k defconfig DEFCONFIG="$work/defconfig" && k domains &&
+	stage config; } >"$work/log" 2>&1; then
+	fail "configuring failed: $(tail -n 3 "$work/log")"
+fi
+"$src/scripts/config" --file "$kb/.config" --enable PRINTK_CALLER \
+	--disable MODULE_UNLOAD
+make -s -C "$src" O="$(cd "$kb" && pwd)" ARCH=i386 olddefconfig \
+	>>"$work/log" 2>&1 || fail "olddefconfig failed"
+k linux-update-defconfig >>"$work/log" 2>&1 ||
+	fail "it failed: $(tail -n 3 "$work/log")"
+added=$(diff board/qemu-i386/linux.fragment "$frag" | grep '^>' | sort | tr '\n' ' ')
+[ "$added" = "> # CONFIG_MODULE_UNLOAD is not set > CONFIG_PRINTK_CALLER=y " ] ||
+	fail "the fragment changed by: $added"
+rm -f "$kb/.config" "$kb/.adeos-fragment"
+stage config >>"$work/log" 2>&1 ||
+	fail "configuring from the new fragment failed: $(tail -n 3 "$work/log")"
+if ! grep -qx 'CONFIG_PRINTK_CALLER=y' "$kb/.config" ||
+	! grep -qx '# CONFIG_MODULE_UNLOAD is not set' "$kb/.config"; then
+	fail "the changes did not survive a fresh configuration"
+fi
+echo "ok - linux-update-defconfig: PRINTK_CALLER on, MODULE_UNLOAD off written back as 2 lines; a fresh tinyconfig + fragment holds them"
+
+# A fragment whose values cannot all hold stops the stage, naming them:
+# SMP turns CONFIG_ADEOS (uniprocessor only) off.
+echo 'CONFIG_SMP=y' >>"$frag"
+if stage config >"$work/smp.log" 2>&1; then
+	echo "not ok - kernel fragment check: CONFIG_SMP=y with CONFIG_ADEOS=y was accepted"
+elif ! grep -q 'error: CONFIG_ADEOS: requested y, but the final .config does not have it' "$work/smp.log"; then
+	echo "not ok - kernel fragment check: no message naming CONFIG_ADEOS: $(head -n 2 "$work/smp.log")"
+else
+	echo "ok - kernel fragment check: CONFIG_SMP=y added: $(grep -c error: "$work/smp.log") symbols named, e.g. $(grep -o "CONFIG_ADEOS: .*" "$work/smp.log")"
+fi
