@@ -55,8 +55,15 @@ help:
 	@echo '  A defconfig value the final .config does not hold (out of range,'
 	@echo '  unknown symbol, dependencies off) stops make, naming file:line.'
 	@echo
+	@echo 'Kernel and images (in $$(O)/images/):'
+	@echo '  image               - bzImage and rootfs.cpio.gz for the board'
+	@echo '  linux-menuconfig    - change the board'"'"'s kernel configuration'
+	@echo '  linux-update-defconfig - write that change back to the board'"'"'s'
+	@echo '                        kernel fragment (AD_LINUX_CONFIG_FRAGMENT)'
+	@echo
 	@echo 'Set-up and tests:'
-	@echo '  deps        - install the Debian packages the project needs'
+	@echo '  deps        - install the Debian packages the project needs and'
+	@echo '                download the i386 ones into $$(ADEOS_DL_DIR) (dl/)'
 	@echo '  check       - host tests: pipeline core, generator, configs'
 	@echo '  test        - everything CI runs; ends with "N passed, N failed"'
 	@echo '  bench-core  - instructions per delivered IRQ (callgrind)'
