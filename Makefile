@@ -97,6 +97,7 @@ test:
 	$(Q)tests/summary.sh $(O)/results/*.tap
 
 LINT_SRCS := $(CORE_SRCS) core/internal.h $(wildcard core/include/adeos/*.h) \
+	$(wildcard core/linux/*.c arch/i386/*.c arch/i386/include/adeos/*.h) \
 	tools/adeos-config.c $(TEMPLATE_SRCS) $(wildcard $(addsuffix /*.h,$(TEMPLATE_DIRS)))
 lint:
 	$(Q)O='$(O)' scripts/lint.sh $(LINT_SRCS)
