@@ -67,6 +67,8 @@ help:
 	@echo '  check       - host tests: pipeline core, generator, configs'
 	@echo '  test        - everything CI runs; ends with "N passed, N failed"'
 	@echo '  bench-core  - instructions per delivered IRQ (callgrind)'
+	@echo '  test-no-irqflags-hook - the stall proof on a kernel without the'
+	@echo '                irqflags hook: shows it failing, as it must'
 	@echo
 	@echo 'Housekeeping:'
 	@echo '  all         - build the host test programs (default)'
@@ -95,6 +97,12 @@ test:
 	$(Q)tests/boot/linux_config_test.sh '$(O)' >$(O)/results/linux-config.tap
 	$(Q)tests/report.sh linux-config $(O)/results/linux-config.tap
 	$(Q)tests/summary.sh $(O)/results/*.tap
+
+# Not in make test: the kernel without the irqflags hook, where the stall
+# proof must fail.
+.PHONY: test-no-irqflags-hook
+test-no-irqflags-hook:
+	$(Q)PYTHON='$(PYTHON)' tests/boot/no_hook.sh '$(O)'
 
 LINT_SRCS := $(CORE_SRCS) core/internal.h $(wildcard core/include/adeos/*.h) \
 	$(wildcard core/linux/*.c arch/i386/*.c arch/i386/include/adeos/*.h) \

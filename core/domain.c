@@ -7,7 +7,8 @@
  */
 #include "internal.h"
 
-static adomain_t root_domain;
+/* Starts stalled: the machine boots with interrupts off. */
+adomain_t adeos_root = { .status = ADEOS_STALL_FLAG };
 
 static void domain_reset(adomain_t *d, const char *name, int priority)
 {
@@ -23,9 +24,9 @@ static void domain_reset(adomain_t *d, const char *name, int priority)
 
 void adeos_init(const char *root_name)
 {
-	domain_reset(&root_domain, root_name, ADEOS_ROOT_PRI);
-	adeos_pipe.head = &root_domain;
-	adeos_pipe.current = &root_domain;
+	domain_reset(&adeos_root, root_name, ADEOS_ROOT_PRI);
+	adeos_pipe.head = &adeos_root;
+	adeos_pipe.current = &adeos_root;
 	adeos_pipe.virq_map = 0;
 	adeos_pipe.unhandled = 0;
 	adeos_pipe.spurious = 0;
@@ -33,7 +34,7 @@ void adeos_init(const char *root_name)
 
 adomain_t *adeos_root_domain(void)
 {
-	return &root_domain;
+	return &adeos_root;
 }
 
 adomain_t *adeos_current_domain(void)
@@ -149,7 +150,7 @@ static void hand_down_log(adomain_t *adp)
 /* Why @adp may not be removed or moved now, or 0. Hard IRQs off. */
 static int domain_busy(adomain_t *adp)
 {
-	if (adp == &root_domain)
+	if (adp == &adeos_root)
 		return -EPERM;
 	if (!adeos_domain_registered(adp))
 		return -EINVAL;

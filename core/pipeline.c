@@ -34,7 +34,9 @@ void adeos_log_down(adomain_t *d, unsigned int irq, unsigned int n)
 /*
  * Run one handler of @d for @n arrivals of @irq. Domains below the head
  * run it with hard IRQs on, so that higher domains preempt them; the head
- * has nobody to yield to and keeps them off.
+ * has nobody to yield to and keeps them off. Either way hard IRQs are
+ * off again afterwards: a handler may have turned them on (Linux's do,
+ * on their way out).
  */
 static void run_handler(adomain_t *d, unsigned int irq, unsigned int n)
 {
@@ -48,8 +50,7 @@ static void run_handler(adomain_t *d, unsigned int irq, unsigned int n)
 	if (!head)
 		hard_local_irq_enable();
 	slot->handler(irq, slot->cookie);
-	if (!head)
-		hard_local_irq_disable();
+	hard_local_irq_disable();
 	/* The handler may have unstalled; the rest of the log waits. */
 	d->status |= ADEOS_STALL_FLAG;
 	if (d->pass_request)

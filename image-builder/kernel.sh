@@ -224,8 +224,11 @@ build() {
 	deb=$(dpkg-query -W -f '${Version}' linux-source-6.1 2>/dev/null || true)
 	msg LINUX "$release${deb:+ (Debian linux-source-6.1 $deb)}: bzImage"
 	{
-		kmake -j"$JOBS" bzImage 2>&1
-		echo $? >"$kb/.build-status"
+		if kmake -j"$JOBS" bzImage 2>&1; then
+			echo 0 >"$kb/.build-status"
+		else
+			echo 1 >"$kb/.build-status"
+		fi
 	} | progress
 	[ "$(cat "$kb/.build-status")" = 0 ] || die "the kernel build failed"
 	mkdir -p "$O/images"

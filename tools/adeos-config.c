@@ -307,7 +307,10 @@ static int cmd_requested(int argc, char **argv)
 		origin.n = 0;
 		config_load(&origin, argv[i]);
 		for (j = 0; j < origin.n; j++)
-			check_requested(&origin.v[j]);
+			/* the last assignment of a symbol is the one asked for */
+			if (config_find(&origin, origin.v[j].sym) ==
+			    &origin.v[j])
+				check_requested(&origin.v[j]);
 	}
 	return nerrors ? 1 : 0;
 }
@@ -320,6 +323,12 @@ struct dirq {
 	int exclusive, pass, each;
 };
 
+/* A template option, DOMAINn_FOO: the field foo of the template's state. */
+struct dopt {
+	char field[64];
+	const char *value; /* as in .config; NULL for "is not set" */
+};
+
 struct domain {
 	int slot;
 	const char *name;
@@ -327,6 +336,8 @@ struct domain {
 	const char *tmpl;
 	struct dirq irqs[MAX_SLOTS];
 	int nirqs;
+	struct dopt opts[MAX_SLOTS];
+	int nopts;
 };
 
 static struct domain doms[MAX_SLOTS];
@@ -352,6 +363,11 @@ static const char *value_of(const char *fmt, ...)
 static int is_y(const char *v)
 {
 	return v && !strcmp(v, "y");
+}
+
+static int is_n(const char *v)
+{
+	return v && !strcmp(v, "n");
 }
 
 /* A Kconfig string value, unquoted; NULL if it is not one. */
@@ -424,6 +440,39 @@ static void read_irq(struct domain *d, int k)
 	d->nirqs++;
 }
 
+/* Symbols of a domain slot that are the slot's own, not its template's. */
+static int slot_symbol(const char *rest)
+{
+	int k, off = 0;
+
+	if (!strcmp(rest, "NAME") || !strcmp(rest, "PRIORITY") ||
+	    !strncmp(rest, "TEMPLATE", 8))
+		return 1;
+	return sscanf(rest, "IRQ%d%n", &k, &off) == 1 &&
+	       (!rest[off] || rest[off] == '_');
+}
+
+static void read_options(struct domain *d)
+{
+	char prefix_n[32];
+	size_t len, i;
+	int e;
+
+	len = snprintf(prefix_n, sizeof(prefix_n), "DOMAIN%d_", d->slot);
+	for (e = 0; e < config.n && d->nopts < MAX_SLOTS; e++) {
+		const char *sym = config.v[e].sym;
+		struct dopt *o = &d->opts[d->nopts];
+
+		if (strncmp(sym, prefix_n, len) || slot_symbol(sym + len))
+			continue;
+		for (i = 0; sym[len + i] && i + 1 < sizeof(o->field); i++)
+			o->field[i] = tolower((unsigned char)sym[len + i]);
+		o->field[i] = '\0';
+		o->value = config.v[e].value;
+		d->nopts++;
+	}
+}
+
 static void read_domain(int slot)
 {
 	struct domain *d = &doms[ndoms++];
@@ -441,6 +490,7 @@ static void read_domain(int slot)
 	for (k = 1; k < MAX_SLOTS; k++)
 		if (is_y(value_of("DOMAIN%d_IRQ%d", slot, k)))
 			read_irq(d, k);
+	read_options(d);
 }
 
 static void check_name(const struct domain *d)
@@ -655,7 +705,20 @@ static void emit_domain_data(FILE *f, const struct domain *d)
 	c_ident(id, sizeof(id), d->tmpl);
 	fprintf(f, "/* Domain %d (%sDOMAIN%d_*): \"%s\", template %s. */\n",
 		d->slot, prefix, d->slot, d->name, d->tmpl);
-	fprintf(f, "static struct %s_state domain%d_state;\n", id, d->slot);
+	fprintf(f, "static struct %s_state domain%d_state", id, d->slot);
+	if (d->nopts) {
+		fprintf(f, " = {\n");
+		for (k = 0; k < d->nopts; k++) {
+			const char *v = d->opts[k].value;
+
+			fprintf(f, "\t.%s = %s,\n", d->opts[k].field,
+				!v || is_n(v) ? "0" :
+				is_y(v)	      ? "1" :
+						v);
+		}
+		fprintf(f, "}");
+	}
+	fprintf(f, ";\n");
 	if (!d->nirqs)
 		return (void)fputc('\n', f);
 	fprintf(f, "static const struct adeos_domain_irq domain%d_irqs[] = {\n",

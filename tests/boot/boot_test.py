@@ -39,6 +39,37 @@ def configured_domains(out):
             for n in slots]
 
 
+def linux_counts(text):
+    """{irq: (received, handled, merged, passed, pending)} of Linux's
+    stage, from /proc/adeos/domains."""
+    counts, domain = {}, None
+    for line in text.splitlines():
+        words = line.split()
+        if len(words) >= 4 and words[1] == "priority":
+            domain = words[0]
+        elif domain == "Linux" and len(words) == 6 and words[1].isdigit():
+            counts[words[0]] = tuple(int(w) for w in words[1:])
+    return counts
+
+
+def check_pipeline_feeds_linux(guest, tap):
+    """Typing on the console raises the serial port's IRQ 4: its count in
+    Linux's stage must grow, every arrival accounted for."""
+    first, rc1 = guest.run("cat /proc/adeos/domains")
+    second, rc2 = guest.run("cat /proc/adeos/domains")
+    a, b = linux_counts(first).get("4"), linux_counts(second).get("4")
+    ok = (rc1 == 0 and rc2 == 0 and a and b and b[0] > a[0] and
+          b[0] == b[1] + b[2] + b[4])
+    tap.check(ok, "IRQ 4 reaches Linux through the pipeline: received %s -> %s"
+              % (a and a[0], b and b[0]) if ok else
+              "no IRQ 4 growth in Linux's stage: %r then %r" % (a, b))
+
+
+def selftest_built(out):
+    with open(os.path.join(out, "build", "linux", ".config")) as f:
+        return "CONFIG_ADEOS_SELFTEST=y\n" in f.read()
+
+
 def main():
     out, readme = sys.argv[1], sys.argv[2]
     tap = Tap(os.path.basename(os.path.dirname(os.path.abspath(readme))))
@@ -62,6 +93,11 @@ def main():
                   "boot messages register %s" %
                   (", ".join("%s at %d" % d for d in domains) or "no domain")
                   if not missing else "boot messages lack %s" % missing)
+        check_pipeline_feeds_linux(guest, tap)
+        if selftest_built(out):
+            text, rc = guest.run("dmesg | grep 'adeos: self-test'")
+            tap.check(rc == 0 and "self-test PASS" in text,
+                      text.split("] ", 1)[-1] or "no self-test line")
         status = guest.poweroff()
         tap.check(status == 0, "reboot -f ends QEMU (exit status %s)" % status)
     except qemu.Stuck as e:

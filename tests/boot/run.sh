@@ -32,6 +32,11 @@ for b in "$@"; do
 		board=$(sed -n 's/^AD_BOARD_NAME="\(.*\)"$/\1/p' "$d/.config")
 		"$PYTHON" tests/boot/boot_test.py "$d" "board/$board/readme.txt" \
 			>>"$out.tmp" 2>&1
+		# the product's proof, on boards with a pit-timer domain
+		if grep -q '^AD_DOMAIN[0-9]*_TEMPLATE="pit-timer"' "$d/.config"; then
+			"$PYTHON" tests/boot/stall_proof.py "$d" \
+				"board/$board/readme.txt" >>"$out.tmp" 2>&1
+		fi
 	fi
 	mv "$out.tmp" "$out"
 	tests/report.sh "boot/$b" "$out"

@@ -33,6 +33,7 @@ fragment() {
 		ni = split("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 " \
 			"24 31 -1", irqs, " ")
 		nm = split("4 8 8 8 2 0 9", maxes, " ")
+		nh = split("1000 100 250 20 10000 5 20000", hzs, " ")
 		printf "AD_PIPELINE_MAX_DOMAINS=%s\n", maxes[int(rand() * nm) + 1]
 		for (n = 1; n <= 8; n++) {
 			if (rand() < 0.8)
@@ -41,6 +42,9 @@ fragment() {
 			if (rand() < 0.8)
 				printf "AD_DOMAIN%d_PRIORITY=%s\n", n,
 					prios[int(rand() * np) + 1]
+			if (rand() < 0.5)
+				printf "AD_DOMAIN%d_PIT_HZ=%s\n", n,
+					hzs[int(rand() * nh) + 1]
 			for (k = 1; k <= 4; k++)
 				if (rand() < 0.95)
 					printf "AD_DOMAIN%d_IRQ%d_NUMBER=%s\n",

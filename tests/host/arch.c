@@ -3,10 +3,13 @@
  * The host implementation of the arch contract (core/include/adeos/arch.h):
  * a simulated CPU flag and interrupt controller for the host tests.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "host.h"
+#include <adeos/clock.h>
+#include <adeos/template.h>
 
 struct host_cpu host;
 
@@ -100,4 +103,39 @@ void arch_panic(const char *func, const char *why)
 		longjmp(*host.panic_jmp, 1);
 	fprintf(stderr, "adeos panic in %s: %s\n", func, why);
 	abort();
+}
+
+int adeos_snprintf(char *buf, int size, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+/* The spare timer and the timestamp counter, simulated. */
+int arch_timer_start(unsigned int hz)
+{
+	if (!hz)
+		return -EINVAL;
+	host.timer_hz = hz;
+	return 0;
+}
+
+void arch_timer_stop(void)
+{
+	host.timer_hz = 0;
+}
+
+unsigned long long arch_timestamp(void)
+{
+	return ++host.timestamp;
+}
+
+unsigned long arch_timestamp_per_us(void)
+{
+	return 1;
 }

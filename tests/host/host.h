@@ -25,6 +25,8 @@ struct host_cpu {
 	/* arch hooks called with hard IRQs on, entries left with them on */
 	unsigned long violations;
 	const char *panic_func; /* set by arch_panic() */
+	unsigned int timer_hz; /* the spare timer's rate, 0 when stopped */
+	unsigned long long timestamp; /* the timestamp counter */
 	jmp_buf *panic_jmp; /* where arch_panic() returns to, if set */
 };
 

@@ -124,7 +124,14 @@ typedef struct adeos_attr {
 	void (*entry)(void);
 } adattr_t;
 
-/* Set up the pipeline with its root domain. Call once, hard IRQs off. */
+/*
+ * The root domain (the general purpose OS). Its status word is public so
+ * that the OS's interrupt flag helpers can test and set its stall bit
+ * inline.
+ */
+extern adomain_t adeos_root;
+
+/* Set up the pipeline with its root domain, unstalled. Once, hard IRQs off. */
 void adeos_init(const char *root_name);
 adomain_t *adeos_root_domain(void);
 /* The domain whose code is running now. */

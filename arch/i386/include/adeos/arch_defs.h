@@ -1,51 +1,59 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * i386 for the pipeline's arch contract (core/include/adeos/arch.h):
- * the real interrupt flag, through the native_* helpers that stay the
- * real cli/sti whatever Linux's irqflags become.
+ * i386 for the pipeline's arch contract (core/include/adeos/arch.h): the
+ * real interrupt flag, as inline asm of our own, because Linux's irqflags
+ * (asm/irqflags.h) become the root stage's and include this header.
  */
 #ifndef ADEOS_I386_ARCH_DEFS_H
 #define ADEOS_I386_ARCH_DEFS_H
 
 #include <linux/errno.h>
 #include <linux/stddef.h>
-#include <asm/irqflags.h>
-#include <asm/processor-flags.h>
 
-/* Device IRQs: one per external vector 0x20-0xff at most. */
+/* Device IRQs: Linux's IRQ numbers, one per external vector at most. */
 #define ARCH_NR_HW_IRQS 224
-/* Local APIC timer, spurious, error, and one spare. */
-#define ARCH_NR_SYS_IRQS 4
+/* System vectors: FIRST_SYSTEM_VECTOR (0xec, the local APIC timer) .. 0xff */
+#define ARCH_NR_SYS_IRQS (256 - 0xec)
 
-static inline unsigned long hard_local_irq_save(void)
+#define I386_EFLAGS_IF 0x200 /* the interrupt flag in EFLAGS */
+
+static __always_inline unsigned long i386_save_fl(void)
 {
-	unsigned long flags = native_save_fl();
+	unsigned long flags;
 
-	native_irq_disable();
-	return flags & X86_EFLAGS_IF;
+	asm volatile("pushf ; pop %0" : "=rm"(flags) : : "memory");
+	return flags;
 }
 
-static inline void hard_local_irq_restore(unsigned long flags)
+static __always_inline unsigned long hard_local_irq_save(void)
+{
+	unsigned long flags = i386_save_fl();
+
+	asm volatile("cli" : : : "memory");
+	return flags & I386_EFLAGS_IF;
+}
+
+static __always_inline void hard_local_irq_enable(void)
+{
+	asm volatile("sti" : : : "memory");
+}
+
+static __always_inline void hard_local_irq_disable(void)
+{
+	asm volatile("cli" : : : "memory");
+}
+
+static __always_inline void hard_local_irq_restore(unsigned long flags)
 {
 	if (flags)
-		native_irq_enable();
+		hard_local_irq_enable();
 	else
-		native_irq_disable();
+		hard_local_irq_disable();
 }
 
-static inline void hard_local_irq_enable(void)
+static __always_inline int hard_irqs_disabled(void)
 {
-	native_irq_enable();
-}
-
-static inline void hard_local_irq_disable(void)
-{
-	native_irq_disable();
-}
-
-static inline int hard_irqs_disabled(void)
-{
-	return !(native_save_fl() & X86_EFLAGS_IF);
+	return !(i386_save_fl() & I386_EFLAGS_IF);
 }
 
 #endif /* ADEOS_I386_ARCH_DEFS_H */

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A stall facility for tests and benchmarks: Linux disables its
+ * interrupts (local_irq_save) for a given time, once or in a loop, and
+ * records what it saw: the CPU's own flag during the window (still on:
+ * only the root stage stalls), the TSC at both ends, Linux's local
+ * timer count (LOC) and jiffies before, at the end of the window, and
+ * after the replay.
+ *
+ *   echo "US [COUNT]" > /proc/adeos/stall     COUNT windows of US each
+ *   cat /proc/adeos/stall                     the last window's record
+ */
+#include <linux/delay.h>
+#include <linux/init.h>
+#include <linux/jiffies.h>
+#include <linux/kernel.h>
+#include <linux/proc_fs.h>
+#include <linux/seq_file.h>
+#include <linux/uaccess.h>
+#include <asm/hardirq.h>
+#include <asm/tsc.h>
+#include <adeos/adeos.h>
+
+#define MAX_STALL_US 1000000
+
+struct stall_record {
+	unsigned long us;
+	int hw_if_on;
+	u64 tsc_start, tsc_end;
+	unsigned int loc_before, loc_end;
+	unsigned long jiffies_before, jiffies_end, jiffies_after;
+	unsigned int sys_logged; /* system IRQs logged for Linux meanwhile */
+	unsigned int sys_late; /* more that came while they were replayed */
+};
+
+static struct stall_record last;
+
+static unsigned int root_sys_logged(void)
+{
+	unsigned int irq, n = 0;
+
+	for (irq = ADEOS_SYS_IRQ_BASE; irq < ADEOS_VIRQ_BASE; irq++)
+		n += adeos_root.log.hits[irq];
+	return n;
+}
+
+static unsigned long root_sys_received(void)
+{
+	unsigned long n = 0;
+	unsigned int irq;
+
+	for (irq = ADEOS_SYS_IRQ_BASE; irq < ADEOS_VIRQ_BASE; irq++)
+		n += adeos_root.stats[irq].received;
+	return n;
+}
+
+static void stall_window(unsigned long us)
+{
+	struct stall_record r = { .us = us };
+	unsigned long flags, done, received;
+
+	local_irq_save(flags);
+	r.jiffies_before = jiffies;
+	r.loc_before = this_cpu_read(irq_stat.apic_timer_irqs);
+	r.hw_if_on = !hard_irqs_disabled();
+	r.tsc_start = rdtsc();
+	for (done = 0; done < us; done += 100)
+		udelay(100);
+	/* The end of the window, read with nothing able to arrive. */
+	hard_local_irq_disable();
+	r.tsc_end = rdtsc();
+	r.loc_end = this_cpu_read(irq_stat.apic_timer_irqs);
+	r.jiffies_end = jiffies;
+	r.sys_logged = root_sys_logged();
+	received = root_sys_received();
+	local_irq_restore(flags);
+	hard_local_irq_disable();
+	r.jiffies_after = jiffies;
+	r.sys_late = root_sys_received() - received;
+	hard_local_irq_enable();
+	last = r;
+}
+
+static ssize_t stall_write(struct file *file, const char __user *ubuf,
+			   size_t len, loff_t *pos)
+{
+	char buf[32];
+	unsigned long us = 0, count = 1, i;
+
+	if (len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	if (sscanf(buf, "%lu %lu", &us, &count) < 1 || !us ||
+	    us > MAX_STALL_US || !count)
+		return -EINVAL;
+	for (i = 0; i < count; i++) {
+		stall_window(us);
+		if (i + 1 < count)
+			msleep(20);
+	}
+	return len;
+}
+
+static int stall_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "us %lu\nhw_if_on %d\ntsc_start %llu\ntsc_end %llu\n",
+		   last.us, last.hw_if_on, last.tsc_start, last.tsc_end);
+	seq_printf(m, "loc_before %u\nloc_end %u\n", last.loc_before,
+		   last.loc_end);
+	seq_printf(m,
+		   "jiffies_before %lu\njiffies_end %lu\njiffies_after %lu\n",
+		   last.jiffies_before, last.jiffies_end, last.jiffies_after);
+	seq_printf(m, "sys_logged %u\nsys_late %u\n", last.sys_logged,
+		   last.sys_late);
+	return 0;
+}
+
+static int stall_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, stall_show, NULL);
+}
+
+static const struct proc_ops stall_ops = {
+	.proc_open = stall_open,
+	.proc_read = seq_read,
+	.proc_write = stall_write,
+	.proc_lseek = seq_lseek,
+	.proc_release = single_release,
+};
+
+static int __init stall_init(void)
+{
+	return proc_create("adeos/stall", 0600, NULL, &stall_ops) ? 0 : -ENOMEM;
+}
+late_initcall(stall_init);

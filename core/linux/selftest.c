@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The pipeline's self-test (CONFIG_ADEOS_SELFTEST), once at boot, on the
+ * real controller and timer with the configured domains running: Linux
+ * stalls while timer ticks arrive and gets them all on unstall; the
+ * domains ahead of it keep receiving meanwhile; a probe domain takes a
+ * virtual IRQ at once while Linux's copy waits; renice moves it. One
+ * line says PASS or FAIL and why.
+ */
+#include <linux/delay.h>
+#include <linux/init.h>
+#include <linux/printk.h>
+#include <adeos/adeos.h>
+
+static adomain_t probe;
+static unsigned long probe_hits, root_hits;
+static bool probe_context_ok = true;
+
+/*
+ * The probe runs as itself, its stage stalled; hard IRQs off at the
+ * head of the pipeline, on below it.
+ */
+static void probe_handler(unsigned int irq, void *cookie)
+{
+	bool head = adeos_next_domain(NULL) == &probe;
+
+	probe_hits++;
+	if (!adeos_test_ipipe() || hard_irqs_disabled() != head ||
+	    adeos_current_domain() != &probe)
+		probe_context_ok = false;
+}
+
+static void root_handler(unsigned int irq, void *cookie)
+{
+	root_hits++;
+}
+
+static unsigned long sys_sum(adomain_t *d, bool pending)
+{
+	unsigned long n = 0;
+	unsigned int irq;
+
+	for (irq = ADEOS_SYS_IRQ_BASE; irq < ADEOS_VIRQ_BASE; irq++)
+		n += pending ? d->log.hits[irq] : d->stats[irq].handled;
+	return n;
+}
+
+/* IRQs received so far by the domains ahead of Linux. */
+static unsigned long ahead_received(void)
+{
+	adomain_t *d;
+	unsigned long n = 0;
+	unsigned int irq;
+
+	for (d = adeos_next_domain(NULL); d && d != &adeos_root;
+	     d = adeos_next_domain(d))
+		for (irq = 0; irq < ADEOS_VIRQ_BASE; irq++)
+			n += d->stats[irq].received;
+	return n;
+}
+
+/*
+ * Stall Linux until 3 timer ticks are logged for it. @ahead counts what
+ * the domains ahead of Linux received meanwhile: if they were receiving
+ * IRQs before, they must have gone on.
+ */
+static const char *check_timer_stall(unsigned long *logged,
+				     unsigned long *ahead_in_stall)
+{
+	unsigned long flags, handled, ahead, ms;
+	bool ticked_in_stall, active = ahead_received() > 0;
+
+	local_irq_save(flags);
+	handled = sys_sum(&adeos_root, false);
+	ahead = ahead_received();
+	for (ms = 0; ms < 200 && sys_sum(&adeos_root, true) < 3; ms++)
+		udelay(1000);
+	*logged = sys_sum(&adeos_root, true);
+	ticked_in_stall = sys_sum(&adeos_root, false) != handled;
+	*ahead_in_stall = ahead_received() - ahead;
+	local_irq_restore(flags);
+	if (ticked_in_stall)
+		return "Linux took a timer tick with its stage stalled";
+	if (*logged < 3)
+		return "fewer than 3 timer ticks logged in a 200 ms stall";
+	if (sys_sum(&adeos_root, false) < handled + *logged)
+		return "the logged timer ticks were not all replayed";
+	if (active && !*ahead_in_stall)
+		return "the domains ahead of Linux stopped while it stalled";
+	return NULL;
+}
+
+static const char *virq_round(int virq, unsigned long n)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	adeos_trigger_irq(virq);
+	if (probe_hits != n || root_hits != n - 1) {
+		local_irq_restore(flags);
+		return "a virtual IRQ did not reach the probe at once";
+	}
+	local_irq_restore(flags);
+	if (root_hits != n)
+		return "Linux did not get the virtual IRQ when it unstalled";
+	return probe_context_ok ? NULL : "the probe ran in the wrong context";
+}
+
+static const char *check_virq_and_renice(void)
+{
+	const char *why;
+	adattr_t attr;
+	int virq;
+
+	adeos_init_attr(&attr);
+	attr.name = "selftest";
+	attr.priority = ADEOS_MAX_PRI;
+	if (adeos_register_domain(&probe, &attr))
+		return "cannot register the probe domain";
+	virq = adeos_alloc_virq();
+	if (virq < 0 ||
+	    adeos_virtualize_irq_from(&probe, virq, probe_handler, NULL, NULL,
+				      ADEOS_HANDLE_MASK | ADEOS_PASS_MASK) ||
+	    adeos_virtualize_irq_from(&adeos_root, virq, root_handler, NULL,
+				      NULL, ADEOS_HANDLE_MASK)) {
+		why = "cannot set up a virtual IRQ";
+		goto out;
+	}
+	why = virq_round(virq, 1);
+	if (!why && adeos_renice_domain(&probe, ADEOS_MIN_PRI))
+		why = "renice refused";
+	if (!why && adeos_next_domain(&probe) != &adeos_root)
+		why = "renice did not move the probe next to Linux";
+	if (!why)
+		why = virq_round(virq, 2);
+	adeos_virtualize_irq_from(&probe, virq, NULL, NULL, NULL, 0);
+	adeos_virtualize_irq_from(&adeos_root, virq, NULL, NULL, NULL, 0);
+	adeos_free_virq(virq);
+out:
+	adeos_unregister_domain(&probe);
+	return why;
+}
+
+static int __init adeos_selftest(void)
+{
+	unsigned long logged = 0, ahead = 0;
+	const char *why = check_timer_stall(&logged, &ahead);
+
+	if (!why)
+		why = check_virq_and_renice();
+	if (why)
+		pr_err("adeos: self-test FAIL: %s\n", why);
+	else
+		pr_info("adeos: self-test PASS: %lu timer ticks logged and replayed across a stall, %lu IRQs ahead of Linux meanwhile, virtual IRQ, renice\n",
+			logged, ahead);
+	return 0;
+}
+late_initcall_sync(adeos_selftest);

@@ -1,0 +1,125 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""The proof of the product, from the serial console, under -icount so
+that it counts rather than times: the board's pit-timer domain owns the
+PIT; during one unbroken 100 ms local_irq_disable() in Linux (the CPU's
+flag stays on), the domain receives its ticks, each stamped inside the
+window; Linux's local timer count (LOC) and jiffies do not move in the
+window, and afterwards jiffies catch up by exactly the ticks logged for
+Linux. Then Linux must still be well: a busy user loop, more stall
+windows, the console, and no warning in its log.
+
+usage: stall_proof.py O README    Prints TAP lines; exit 1 on a failure.
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import qemu  # noqa: E402
+
+ICOUNT = "-icount shift=3,sleep=off"
+WINDOW_US = 100000
+
+
+class Tap:
+    def __init__(self, name):
+        self.name = name
+        self.failed = 0
+
+    def check(self, ok, what):
+        print("%s - %s: %s" % ("ok" if ok else "not ok", self.name, what))
+        sys.stdout.flush()
+        self.failed += not ok
+
+
+def pit_domain(out):
+    """(name, hz) of the first domain using the pit-timer template."""
+    values = {}
+    with open(os.path.join(out, ".config")) as f:
+        for line in f:
+            m = re.match(r"AD_(\w+)=(.*)", line)
+            if m:
+                values[m.group(1)] = m.group(2).strip('"')
+    for n in range(1, 9):
+        if (values.get("DOMAIN%d" % n) == "y" and
+                values.get("DOMAIN%d_TEMPLATE" % n) == "pit-timer"):
+            return values["DOMAIN%d_NAME" % n], int(values["DOMAIN%d_PIT_HZ" % n])
+    return None, None
+
+
+def fields(text):
+    return {w[0]: int(w[1]) for w in (l.split() for l in text.splitlines())
+            if len(w) == 2 and w[1].isdigit()}
+
+
+def run_ok(guest, cmd):
+    text, rc = guest.run(cmd)
+    if rc:
+        raise qemu.Stuck("command '%s' failed (%d): %s" % (cmd, rc, text))
+    return text
+
+
+def prove(guest, tap, name, hz):
+    run_ok(guest, "cat /proc/adeos/domains")
+    # the domain's ring holds about a second of ticks: read it at once
+    run_ok(guest, "echo %d > /proc/adeos/stall; cat /proc/adeos/%s >/tmp/t"
+           % (WINDOW_US, name))
+    rec = fields(run_ok(guest, "cat /proc/adeos/stall"))
+    stamps = [int(l.split()[1]) for l in
+              run_ok(guest, "grep '^stamp ' /tmp/t").splitlines()]
+    inside = sum(rec["tsc_start"] <= s <= rec["tsc_end"] for s in stamps)
+    want = hz * WINDOW_US // 1000000
+    tap.check(rec["hw_if_on"] == 1,
+              "the CPU's interrupt flag stays on in Linux's stall window")
+    tap.check(inside >= want * 95 // 100,
+              "%s got %d of %d ticks stamped inside the %d ms window" %
+              (name, inside, want, WINDOW_US // 1000))
+    tap.check(rec["loc_end"] == rec["loc_before"] and
+              rec["jiffies_end"] == rec["jiffies_before"],
+              "LOC %d -> %d and jiffies %d -> %d inside the window" %
+              (rec["loc_before"], rec["loc_end"], rec["jiffies_before"],
+               rec["jiffies_end"]))
+    caught_up = rec["jiffies_after"] - rec["jiffies_before"]
+    tap.check(rec["sys_logged"] > 0 and
+              caught_up == rec["sys_logged"] + rec["sys_late"],
+              "jiffies caught up by %d: %d ticks logged for Linux in the "
+              "window, %d more during the replay" %
+              (caught_up, rec["sys_logged"], rec["sys_late"]))
+
+
+def stays_well(guest, tap):
+    run_ok(guest, "i=0; while [ $i -lt 5000 ]; do i=$((i+1)); done")
+    run_ok(guest, "echo '%d 5' > /proc/adeos/stall" % WINDOW_US)
+    run_ok(guest, "i=0; while [ $i -lt 5000 ]; do i=$((i+1)); done")
+    text = run_ok(guest, "echo console-alive")
+    bad, _ = guest.run("dmesg | grep -cE 'WARNING|Oops|BUG|nobody cared'")
+    tap.check(text == "console-alive" and bad.strip() == "0",
+              "busy loops, 5 more windows, the console: Linux stays well "
+              "(%s warnings in dmesg)" % bad.strip())
+
+
+def main():
+    out, readme = sys.argv[1], sys.argv[2]
+    tap = Tap("stall-proof")
+    name, hz = pit_domain(out)
+    if not name:
+        tap.check(False, "the board has no pit-timer domain")
+        return 1
+    guest = qemu.Guest(qemu.board_command(readme, out) + " " + ICOUNT,
+                       os.path.join(out, "stall-console.log"), timeout=300)
+    try:
+        guest.boot()
+        prove(guest, tap, name, hz)
+        stays_well(guest, tap)
+        guest.poweroff()
+    except (qemu.Stuck, KeyError) as e:
+        tap.check(False, "%s; console tail:\n# %s" %
+                  (e, guest.tail().replace("\n", "\n# ")))
+    finally:
+        guest.close()
+    return 1 if tap.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
