@@ -14,25 +14,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import qemu  # noqa: E402
 
 
-class Tap:
-    def __init__(self, board):
-        self.board = board
-        self.failed = 0
-
-    def check(self, ok, what):
-        print("%s - %s: %s" % ("ok" if ok else "not ok", self.board, what))
-        sys.stdout.flush()
-        self.failed += not ok
-
-
 def configured_domains(out):
     """(name, priority) of every domain the .config enables."""
-    values = {}
-    with open(os.path.join(out, ".config")) as f:
-        for line in f:
-            m = re.match(r'AD_(DOMAIN\d+(?:_NAME|_PRIORITY)?)=(.*)', line)
-            if m:
-                values[m.group(1)] = m.group(2).strip('"')
+    values = qemu.board_config(out)
     slots = sorted(int(k[6:]) for k in values
                    if re.fullmatch(r"DOMAIN\d+", k) and values[k] == "y")
     return [(values["DOMAIN%d_NAME" % n], int(values["DOMAIN%d_PRIORITY" % n]))
@@ -72,7 +56,7 @@ def selftest_built(out):
 
 def main():
     out, readme = sys.argv[1], sys.argv[2]
-    tap = Tap(os.path.basename(os.path.dirname(os.path.abspath(readme))))
+    tap = qemu.Tap(os.path.basename(os.path.dirname(os.path.abspath(readme))))
     with open(os.path.join(out, "images", "kernel.release")) as f:
         release = f.read().strip()
     guest = qemu.Guest(qemu.board_command(readme, out),

@@ -7,7 +7,7 @@ the tail of the console log.
 """
 import os
 import re
-import shlex
+import sys
 import time
 
 import pexpect
@@ -18,6 +18,30 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
 
 class Stuck(Exception):
     """A command, or the boot, did not finish in time."""
+
+
+class Tap:
+    """One TAP line per check, named after what is tested."""
+
+    def __init__(self, name):
+        self.name = name
+        self.failed = 0
+
+    def check(self, ok, what):
+        print("%s - %s: %s" % ("ok" if ok else "not ok", self.name, what))
+        sys.stdout.flush()
+        self.failed += not ok
+
+
+def board_config(out):
+    """The AD_ symbols of the board's .config, prefix dropped, unquoted."""
+    values = {}
+    with open(os.path.join(out, ".config")) as f:
+        for line in f:
+            m = re.match(r"AD_(\w+)=(.*)", line)
+            if m:
+                values[m.group(1)] = m.group(2).strip('"')
+    return values
 
 
 def board_command(readme, out):
@@ -91,6 +115,3 @@ class Guest:
             self.child.terminate(force=True)
         self.log.close()
 
-
-def quote(s):
-    return shlex.quote(s)

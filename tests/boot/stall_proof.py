@@ -12,7 +12,6 @@ windows, the console, and no warning in its log.
 usage: stall_proof.py O README    Prints TAP lines; exit 1 on a failure.
 """
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -22,25 +21,9 @@ ICOUNT = "-icount shift=3,sleep=off"
 WINDOW_US = 100000
 
 
-class Tap:
-    def __init__(self, name):
-        self.name = name
-        self.failed = 0
-
-    def check(self, ok, what):
-        print("%s - %s: %s" % ("ok" if ok else "not ok", self.name, what))
-        sys.stdout.flush()
-        self.failed += not ok
-
-
 def pit_domain(out):
     """(name, hz) of the first domain using the pit-timer template."""
-    values = {}
-    with open(os.path.join(out, ".config")) as f:
-        for line in f:
-            m = re.match(r"AD_(\w+)=(.*)", line)
-            if m:
-                values[m.group(1)] = m.group(2).strip('"')
+    values = qemu.board_config(out)
     for n in range(1, 9):
         if (values.get("DOMAIN%d" % n) == "y" and
                 values.get("DOMAIN%d_TEMPLATE" % n) == "pit-timer"):
@@ -101,7 +84,7 @@ def stays_well(guest, tap):
 
 def main():
     out, readme = sys.argv[1], sys.argv[2]
-    tap = Tap("stall-proof")
+    tap = qemu.Tap("stall-proof")
     name, hz = pit_domain(out)
     if not name:
         tap.check(False, "the board has no pit-timer domain")
