@@ -22,9 +22,10 @@ static struct irq_chip *chip_of(unsigned int irq, struct irq_data **data)
 }
 
 /*
- * A domain's device IRQ: mask and EOI it, then open the line again at
- * once. Domains take edge-triggered lines (the PIT, ISA devices): the
- * next edge may come as soon as this one is acknowledged.
+ * A domain's device IRQ: on the 8259, mask and EOI it, then open the
+ * line again at once; through the local APIC, one EOI. Domains take
+ * edge-triggered lines (the PIT, ISA devices): the next edge may come as
+ * soon as this one is acknowledged.
  */
 int arch_irq_ack(unsigned int irq)
 {
@@ -38,10 +39,11 @@ int arch_irq_ack(unsigned int irq)
 	chip = chip_of(irq, &data);
 	if (!chip)
 		return 1;
-	if (chip->irq_mask_ack)
-		chip->irq_mask_ack(data);
-	else if (chip->irq_ack)
-		chip->irq_ack(data);
+	if (!chip->irq_mask_ack) {
+		apic_eoi();
+		return 1;
+	}
+	chip->irq_mask_ack(data);
 	if (chip->irq_unmask)
 		chip->irq_unmask(data);
 	return 1;

@@ -14,6 +14,7 @@
  * to mean Linux's interrupt state, the root stage, at every kernel-mode
  * exception entry; the CPU's own bit is kept aside and put back for iret.
  */
+#include <linux/bitmap.h>
 #include <linux/irq.h>
 #include <linux/irqdesc.h>
 #include <linux/kernel.h>
@@ -69,6 +70,51 @@ void adeos_root_safe_halt(void)
 
 /* ---- the root domain's handlers ---- */
 
+/* Level IRQs masked at entry for Linux, to unmask once it handled them. */
+static DECLARE_BITMAP(masked_for_root, ARCH_NR_HW_IRQS);
+
+/*
+ * Acknowledge a device IRQ for Linux. On the 8259, mask and EOI: Linux's
+ * level flow unmasks. Through the local APIC (IO-APIC lines), one EOI
+ * now, since Linux's own is a no-op; a level line is masked first, so
+ * that it does not fire again before Linux's handler ran.
+ */
+static int root_ack(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_chip *chip = desc ? irq_desc_get_chip(desc) : NULL;
+
+	if (!chip)
+		return 1;
+	if (chip->irq_mask_ack) {
+		chip->irq_mask_ack(&desc->irq_data);
+		return 1;
+	}
+	if (irqd_is_level_type(&desc->irq_data) && chip->irq_mask) {
+		chip->irq_mask(&desc->irq_data);
+		__set_bit(irq, masked_for_root);
+	}
+	apic_eoi();
+	return 1;
+}
+
+/* After Linux's handler: open a level line masked at entry. */
+static void root_irq_done(unsigned int irq)
+{
+	struct irq_desc *desc;
+	unsigned long flags;
+
+	if (irq >= ARCH_NR_HW_IRQS || !test_bit(irq, masked_for_root))
+		return;
+	flags = hard_local_irq_save();
+	__clear_bit(irq, masked_for_root);
+	desc = irq_to_desc(irq);
+	if (desc && irq_desc_get_chip(desc)->irq_unmask &&
+	    !irqd_irq_disabled(&desc->irq_data))
+		irq_desc_get_chip(desc)->irq_unmask(&desc->irq_data);
+	hard_local_irq_restore(flags);
+}
+
 /* A frame for a replay: kernel mode, interrupts on, here. */
 static void make_replay_frame(struct pt_regs *regs)
 {
@@ -100,25 +146,7 @@ static void root_irq(unsigned int irq, void *cookie)
 	root_handler_regs = regs;
 	e->fn(regs, e->vector);
 	root_handler_regs = outer;
-}
-
-/* Mask and acknowledge at the controller; Linux's flow unmasks. */
-static int root_ack(unsigned int irq)
-{
-	struct irq_desc *desc = irq_to_desc(irq);
-	struct irq_chip *chip = desc ? irq_desc_get_chip(desc) : NULL;
-
-	if (!chip)
-		return 1;
-	if (chip->irq_mask_ack) {
-		chip->irq_mask_ack(&desc->irq_data);
-	} else {
-		if (chip->irq_mask)
-			chip->irq_mask(&desc->irq_data);
-		if (chip->irq_ack)
-			chip->irq_ack(&desc->irq_data);
-	}
-	return 1;
+	root_irq_done(irq);
 }
 
 static int root_sysvec_ack(unsigned int irq)
