@@ -88,7 +88,7 @@ include tests/host.mk
 
 # Every suite writes $(O)/results/*.tap; the last line counts them all.
 # The boards make test builds and boots (each build costs minutes).
-BOOT_BOARDS := qemu_i386
+BOOT_BOARDS := qemu_i386 pc_i386
 
 test:
 	$(Q)rm -rf $(O)/results

@@ -7,6 +7,7 @@
 #include <linux/io.h>
 #include <linux/kernel.h>
 #include <linux/timex.h>
+#include <asm/apic.h>
 #include <asm/tsc.h>
 #include <adeos/adeos.h>
 #include <adeos/clock.h>
@@ -25,7 +26,11 @@ int arch_timer_start(unsigned int hz)
 	reload = DIV_ROUND_CLOSEST(PIT_TICK_RATE, hz);
 	if (!reload || reload > 0xffff)
 		return -EINVAL;
-	if (running_hz)
+	/*
+	 * The PIT is spare only once Linux ticks from the local APIC timer;
+	 * if that failed its verification at boot, the PIT is Linux's tick.
+	 */
+	if (running_hz || (apic_read(APIC_LVTT) & APIC_LVT_MASKED))
 		return -EBUSY;
 	flags = hard_local_irq_save();
 	outb_p(PIT_RATE_GENERATOR, PIT_MODE);

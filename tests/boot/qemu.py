@@ -13,6 +13,8 @@ import time
 import pexpect
 
 PROMPT = "adeos# "
+# Guest time follows the instruction count: runs repeat, whatever the load.
+ICOUNT = "-icount shift=3,sleep=off"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
 
 

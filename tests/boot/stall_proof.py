@@ -18,7 +18,6 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import qemu  # noqa: E402
 
-ICOUNT = "-icount shift=3,sleep=off"
 WINDOW_US = 100000
 
 
@@ -96,7 +95,7 @@ def prove_booted(out, readme, kernel_args, name, hz):
                                     else ""))
     command = with_kernel_args(qemu.board_command(readme, out), kernel_args)
     log = "stall-console%s.log" % ("-" + kernel_args if kernel_args else "")
-    guest = qemu.Guest(command + " " + ICOUNT, os.path.join(out, log),
+    guest = qemu.Guest(command + " " + qemu.ICOUNT, os.path.join(out, log),
                        timeout=300)
     try:
         guest.boot()
