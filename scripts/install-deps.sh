@@ -29,6 +29,8 @@ PACKAGES="
 	cpio
 	ccache
 	qemu-system-x86
+	cppcheck
+	clang-format
 "
 # Downloaded, never installed.
 I386_PACKAGES="
