@@ -194,8 +194,12 @@ int adeos_free_virq(unsigned int irq)
 		if (d->irqs[irq].handler)
 			err = -EBUSY;
 	if (!err) {
-		for (d = adeos_pipe.head; d; d = d->next)
+		/* The next owner of the number starts from zero. */
+		for (d = adeos_pipe.head; d; d = d->next) {
 			d->irqs[irq].control = ADEOS_DEFAULT_CONTROL;
+			__builtin_memset(&d->stats[irq], 0,
+					 sizeof(d->stats[irq]));
+		}
 		adeos_pipe.virq_map &= ~(1UL << (irq - ADEOS_VIRQ_BASE));
 	}
 	hard_local_irq_restore(flags);

@@ -215,6 +215,21 @@ static void virq_free_errors(void **state)
 	assert_int_equal(adeos_trigger_irq(irq), -EINVAL);
 }
 
+static void freed_virq_forgets_its_counts(void **state)
+{
+	int irq = adeos_alloc_virq();
+
+	(void)state;
+	take(ROOT, irq, HANDLE);
+	assert_int_equal(adeos_trigger_irq(irq), 0);
+	assert_int_equal(ROOT->stats[irq].handled, 1);
+	assert_int_equal(
+		adeos_virtualize_irq_from(ROOT, irq, NULL, NULL, NULL, 0), 0);
+	assert_int_equal(adeos_free_virq(irq), 0);
+	assert_int_equal(ROOT->stats[irq].received, 0);
+	assert_int_equal(ROOT->stats[irq].handled, 0);
+}
+
 static void virq_replays_each(void **state)
 {
 	int irq = adeos_alloc_virq();
@@ -279,6 +294,7 @@ int main(void)
 		UNIT(release_hands_pending_down),
 		UNIT(virq_alloc_until_none_left),
 		UNIT(virq_free_errors),
+		UNIT(freed_virq_forgets_its_counts),
 		UNIT(virq_replays_each),
 		UNIT(plain_virtualize_takes_and_passes),
 		UNIT(own_acknowledge_replaces_the_arch_one),
