@@ -13,6 +13,7 @@ set -eu
 
 PACKAGES="
 	build-essential
+	gcc-multilib
 	libcmocka-dev
 	valgrind
 	patch

@@ -7,7 +7,10 @@
  * to reach Linux.
  */
 #include <linux/init.h>
+#include <linux/interrupt.h>
+#include <linux/irq.h>
 #include <linux/printk.h>
+#include <linux/slab.h>
 #include <adeos/template.h>
 #include "glue.h"
 
@@ -64,18 +67,99 @@ static void __init release_exclusive_irqs(void)
 	}
 }
 
-static int __init adeos_boot(void)
+/*
+ * Linux sets an IRQ up when a driver first requests it: on x86 that is
+ * when the IRQ gets its vector and its IO-APIC route, and when its 8259
+ * line opens. An IRQ that a domain owns but no Linux driver requested
+ * would never arrive, so the domain requests it in Linux's name. The
+ * handler only runs for arrivals the domain passes on; the domain dealt
+ * with them. Requested this way, an exclusive IRQ also makes a Linux
+ * driver's later request fail, instead of leaving the driver waiting.
+ */
+static irqreturn_t passed_on_by_domain(int irq, void *dev_id)
 {
-	unsigned long flags = hard_local_irq_save();
+	return IRQ_HANDLED;
+}
+
+/* The IRQs requested below, to give back if registration fails. */
+static DECLARE_BITMAP(requested_for_domains, ARCH_NR_HW_IRQS);
+
+static int __init request_for_domain(struct adeos_domain_desc *desc,
+				     const struct adeos_domain_irq *q)
+{
+	unsigned long flags = IRQF_NO_THREAD;
+	char *name;
 	int err;
 
+	if (q->irq >= ARCH_NR_HW_IRQS || irq_has_action(q->irq) ||
+	    test_bit(q->irq, requested_for_domains))
+		return 0;
+	if (!(q->mode & ADEOS_EXCLUSIVE_MASK))
+		flags |= IRQF_SHARED;
+	name = kasprintf(GFP_KERNEL, "adeos-%s", desc->name);
+	if (!name)
+		return -ENOMEM;
+	err = request_irq(q->irq, passed_on_by_domain, flags, name,
+			  requested_for_domains);
+	if (err) {
+		pr_err("adeos: domain %s cannot take IRQ %u: Linux has no such IRQ on this machine (error %d)\n",
+		       desc->name, q->irq, err);
+		kfree(name);
+		return err;
+	}
+	__set_bit(q->irq, requested_for_domains);
+	return 0;
+}
+
+static void __init free_requested_irqs(void)
+{
+	unsigned int irq;
+
+	for (irq = 0; irq < ARCH_NR_HW_IRQS; irq++)
+		if (__test_and_clear_bit(irq, requested_for_domains))
+			kfree(free_irq(irq, requested_for_domains));
+}
+
+static int __init request_unrequested_irqs(void)
+{
+	unsigned int i, k;
+	int err;
+
+	for (i = 0; i < adeos_nr_domains; i++)
+		adeos_domains[i].failed_irq = -1;
+	for (i = 0; i < adeos_nr_domains; i++) {
+		for (k = 0; k < adeos_domains[i].nr_irqs; k++) {
+			err = request_for_domain(&adeos_domains[i],
+						 &adeos_domains[i].irqs[k]);
+			if (err) {
+				free_requested_irqs();
+				return err;
+			}
+		}
+	}
+	return 0;
+}
+
+static int __init adeos_boot(void)
+{
+	unsigned long flags;
+	int err;
+
+	err = request_unrequested_irqs();
+	if (err)
+		goto fail;
+	flags = hard_local_irq_save();
 	release_exclusive_irqs();
 	err = adeos_register_domains();
 	hard_local_irq_restore(flags);
-	if (err)
-		report_failure(err);
-	else
-		report_domains();
+	if (err) {
+		free_requested_irqs();
+		goto fail;
+	}
+	report_domains();
+	return 0;
+fail:
+	report_failure(err);
 	return err;
 }
 late_initcall(adeos_boot);

@@ -23,25 +23,12 @@ def configured_domains(out):
             for n in slots]
 
 
-def linux_counts(text):
-    """{irq: (received, handled, merged, passed, pending)} of Linux's
-    stage, from /proc/adeos/domains."""
-    counts, domain = {}, None
-    for line in text.splitlines():
-        words = line.split()
-        if len(words) >= 4 and words[1] == "priority":
-            domain = words[0]
-        elif domain == "Linux" and len(words) == 6 and words[1].isdigit():
-            counts[words[0]] = tuple(int(w) for w in words[1:])
-    return counts
-
-
 def check_pipeline_feeds_linux(guest, tap):
     """Typing on the console raises the serial port's IRQ 4: its count in
     Linux's stage must grow, every arrival accounted for."""
     first, rc1 = guest.run("cat /proc/adeos/domains")
     second, rc2 = guest.run("cat /proc/adeos/domains")
-    a, b = linux_counts(first).get("4"), linux_counts(second).get("4")
+    a, b = qemu.domain_counts(first, "Linux").get("4"), qemu.domain_counts(second, "Linux").get("4")
     ok = (rc1 == 0 and rc2 == 0 and a and b and b[0] > a[0] and
           b[0] == b[1] + b[2] + b[4])
     tap.check(ok, "IRQ 4 reaches Linux through the pipeline: received %s -> %s"

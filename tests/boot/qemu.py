@@ -56,6 +56,27 @@ def board_command(readme, out):
     raise ValueError("%s has no qemu-system- command line" % readme)
 
 
+def with_kernel_args(command, args):
+    """The command with @args added to its -append "..." string."""
+    if not args:
+        return command
+    return re.sub(r'-append "([^"]*)"', lambda m: '-append "%s %s"' %
+                  (m.group(1), args), command)
+
+
+def domain_counts(text, domain):
+    """{irq: (received, handled, merged, passed, pending)} of @domain's
+    stage, from /proc/adeos/domains."""
+    counts, current = {}, None
+    for line in text.splitlines():
+        words = line.split()
+        if len(words) >= 4 and words[1] == "priority":
+            current = words[0]
+        elif current == domain and len(words) == 6 and words[1].isdigit():
+            counts[words[0]] = tuple(int(w) for w in words[1:])
+    return counts
+
+
 class Guest:
     def __init__(self, command, log_path, timeout=120):
         self.command = command

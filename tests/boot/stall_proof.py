@@ -12,7 +12,6 @@ windows, the console, and no warning in its log.
 usage: stall_proof.py O README    Prints TAP lines; exit 1 on a failure.
 """
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -82,18 +81,10 @@ def stays_well(guest, tap):
               "(%s warnings in dmesg)" % bad.strip())
 
 
-def with_kernel_args(command, args):
-    """The command with @args added to its -append "..." string."""
-    if not args:
-        return command
-    return re.sub(r'-append "([^"]*)"', lambda m: '-append "%s %s"' %
-                  (m.group(1), args), command)
-
-
 def prove_booted(out, readme, kernel_args, name, hz):
     tap = qemu.Tap("stall-proof" + (" (%s)" % kernel_args if kernel_args
                                     else ""))
-    command = with_kernel_args(qemu.board_command(readme, out), kernel_args)
+    command = qemu.with_kernel_args(qemu.board_command(readme, out), kernel_args)
     log = "stall-console%s.log" % ("-" + kernel_args if kernel_args else "")
     guest = qemu.Guest(command + " " + qemu.ICOUNT, os.path.join(out, log),
                        timeout=300)

@@ -1,0 +1,123 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""A device IRQ that a domain owns and no Linux driver ever requested:
+the pipeline must still route it (on x86 Linux gives an IRQ its vector
+and IO-APIC entry only when it is requested). The guest raises the IRQ
+through QEMU's pc-testdev with tests/boot/guest/irq-pulse, a given
+number of edges, each taken before the next: the owning domain must
+receive exactly that many, and Linux none.
+
+Run on the board's own routing, then on the 8259 (noapic).
+
+usage: irq_owner.py O README TOOLS_CPIO    Prints TAP lines; exit 1 on
+a failure. TOOLS_CPIO holds /bin/irq-pulse; it is booted after the
+board's own initramfs.
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import qemu  # noqa: E402
+
+PULSES = 1000
+
+
+def owned_irqs(out):
+    """(domain, irq) of every exclusive ISA IRQ of an irq-counter domain."""
+    values = qemu.board_config(out)
+    owned = []
+    for n in range(1, 9):
+        if (values.get("DOMAIN%d" % n) != "y" or
+                values.get("DOMAIN%d_TEMPLATE" % n) != "irq-counter"):
+            continue
+        for k in range(1, 9):
+            slot = "DOMAIN%d_IRQ%d" % (n, k)
+            irq = int(values.get(slot + "_NUMBER", "-1"))
+            if (values.get(slot) == "y" and
+                    values.get(slot + "_EXCLUSIVE") == "y" and 0 < irq < 16):
+                owned.append((values["DOMAIN%d_NAME" % n], irq))
+    return owned
+
+
+def linux_line(interrupts, irq):
+    """Linux's count and the rest of /proc/interrupts' line for @irq."""
+    for line in interrupts.splitlines():
+        words = line.split()
+        if words and words[0] == "%d:" % irq:
+            return int(words[1]), " ".join(words[2:])
+    return None, None
+
+
+def run_ok(guest, cmd):
+    text, rc = guest.run(cmd)
+    if rc:
+        raise qemu.Stuck("command '%s' failed (%d): %s" % (cmd, rc, text))
+    return text
+
+
+def check_owned(guest, tap, name, irq):
+    count, rest = linux_line(run_ok(guest, "cat /proc/interrupts"), irq)
+    tap.check(count == 0 and rest and rest.endswith("adeos-" + name),
+              "IRQ %d set up in Linux for %s: /proc/interrupts says '%s %s'"
+              % (irq, name, count, rest))
+    before = qemu.domain_counts(run_ok(guest, "cat /proc/adeos/domains"), name)
+    run_ok(guest, "irq-pulse %d %d" % (irq, PULSES))
+    text = run_ok(guest, "cat /proc/adeos/domains")
+    after = qemu.domain_counts(text, name)
+    a = before.get(str(irq), (0, 0, 0, 0, 0))
+    b = after.get(str(irq), (0, 0, 0, 0, 0))
+    got = (b[0] - a[0], b[1] - a[1])
+    tap.check(got == (PULSES, PULSES),
+              "%s received %d and handled %d of %d edges on IRQ %d" %
+              ((name,) + got + (PULSES, irq)))
+    linux = qemu.domain_counts(text, "Linux").get(str(irq))
+    count, _ = linux_line(run_ok(guest, "cat /proc/interrupts"), irq)
+    tap.check(count in (0, None) and linux is None,
+              "Linux never got IRQ %d: /proc/interrupts %s, its stage %s" %
+              (irq, count, linux or "has no such row"))
+
+
+def boot_and_check(out, readme, initrd, kernel_args, owned):
+    tap = qemu.Tap("irq-owner" + (" (%s)" % kernel_args if kernel_args
+                                  else ""))
+    command = qemu.with_kernel_args(qemu.board_command(readme, out),
+                                    kernel_args)
+    command = re.sub(r"-initrd \S+", "-initrd " + initrd, command)
+    command += " -device pc-testdev " + qemu.ICOUNT
+    log = "irq-owner-console%s.log" % ("-" + kernel_args if kernel_args
+                                        else "")
+    guest = qemu.Guest(command, os.path.join(out, log), timeout=300)
+    try:
+        guest.boot()
+        for name, irq in owned:
+            check_owned(guest, tap, name, irq)
+        guest.poweroff()
+    except qemu.Stuck as e:
+        tap.check(False, "%s; console tail:\n# %s" %
+                  (e, guest.tail().replace("\n", "\n# ")))
+    finally:
+        guest.close()
+    return tap.failed
+
+
+def main():
+    out, readme, tools = sys.argv[1], sys.argv[2], sys.argv[3]
+    owned = owned_irqs(out)
+    if not owned:
+        return 0
+    # Linux unpacks one cpio archive after the other into its rootfs; a
+    # plain one must start 4-byte aligned (zeros in between are skipped)
+    initrd = os.path.join(out, "build", "irq-owner-initrd")
+    with open(initrd, "wb") as f:
+        for part in (os.path.join(out, "images", "rootfs.cpio.gz"), tools):
+            with open(part, "rb") as g:
+                f.write(g.read())
+            f.write(bytes(-f.tell() % 4))
+    failed = boot_and_check(out, readme, initrd, "", owned)
+    failed += boot_and_check(out, readme, initrd, "noapic", owned)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
