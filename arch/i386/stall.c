@@ -5,7 +5,8 @@
  * records what it saw: the CPU's own flag during the window (still on:
  * only the root stage stalls), the TSC at both ends, Linux's local
  * timer count (LOC) and jiffies before, at the end of the window, and
- * after the replay.
+ * after the replay, and the device IRQs that came for Linux inside the
+ * window, by IRQ (a level line Linux holds must come once, not storm).
  *
  *   echo "US [COUNT]" > /proc/adeos/stall     COUNT windows of US each
  *   cat /proc/adeos/stall                     the last window's record
@@ -21,7 +22,7 @@
 #include <asm/tsc.h>
 #include <adeos/adeos.h>
 
-#define MAX_STALL_US 1000000
+#define MAX_STALL_US 5000000
 
 struct stall_record {
 	unsigned long us;
@@ -34,6 +35,9 @@ struct stall_record {
 };
 
 static struct stall_record last;
+/* Device IRQ arrivals for Linux: before the last window, then inside it. */
+static unsigned long received_before[ARCH_NR_HW_IRQS];
+static unsigned long window_arrivals[ARCH_NR_HW_IRQS];
 
 static unsigned int root_sys_logged(void)
 {
@@ -54,6 +58,23 @@ static unsigned long root_sys_received(void)
 	return n;
 }
 
+static void note_device_irqs_before(void)
+{
+	unsigned int irq;
+
+	for (irq = 0; irq < ARCH_NR_HW_IRQS; irq++)
+		received_before[irq] = adeos_root.stats[irq].received;
+}
+
+static void note_device_irqs_inside(void)
+{
+	unsigned int irq;
+
+	for (irq = 0; irq < ARCH_NR_HW_IRQS; irq++)
+		window_arrivals[irq] =
+			adeos_root.stats[irq].received - received_before[irq];
+}
+
 static void stall_window(unsigned long us)
 {
 	struct stall_record r = { .us = us };
@@ -63,6 +84,7 @@ static void stall_window(unsigned long us)
 	r.jiffies_before = jiffies;
 	r.loc_before = this_cpu_read(irq_stat.apic_timer_irqs);
 	r.hw_if_on = !hard_irqs_disabled();
+	note_device_irqs_before();
 	r.tsc_start = rdtsc();
 	for (done = 0; done < us; done += 100)
 		udelay(100);
@@ -72,6 +94,7 @@ static void stall_window(unsigned long us)
 	r.loc_end = this_cpu_read(irq_stat.apic_timer_irqs);
 	r.jiffies_end = jiffies;
 	r.sys_logged = root_sys_logged();
+	note_device_irqs_inside();
 	received = root_sys_received();
 	local_irq_restore(flags);
 	hard_local_irq_disable();
@@ -105,6 +128,8 @@ static ssize_t stall_write(struct file *file, const char __user *ubuf,
 
 static int stall_show(struct seq_file *m, void *v)
 {
+	unsigned int irq;
+
 	seq_printf(m, "us %lu\nhw_if_on %d\ntsc_start %llu\ntsc_end %llu\n",
 		   last.us, last.hw_if_on, last.tsc_start, last.tsc_end);
 	seq_printf(m, "loc_before %u\nloc_end %u\n", last.loc_before,
@@ -114,6 +139,10 @@ static int stall_show(struct seq_file *m, void *v)
 		   last.jiffies_before, last.jiffies_end, last.jiffies_after);
 	seq_printf(m, "sys_logged %u\nsys_late %u\n", last.sys_logged,
 		   last.sys_late);
+	for (irq = 0; irq < ARCH_NR_HW_IRQS; irq++)
+		if (window_arrivals[irq])
+			seq_printf(m, "irq %u %lu\n", irq,
+				   window_arrivals[irq]);
 	return 0;
 }
 

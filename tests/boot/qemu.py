@@ -85,6 +85,7 @@ class Guest:
         self.log = open(log_path, "w")
         self.child = None
         self.boot_seconds = None
+        self.pending = None
 
     def tail(self, lines=25):
         self.log.flush()
@@ -108,10 +109,14 @@ class Guest:
         # Let the shell settle: it asks the terminal where the cursor is.
         time.sleep(0.3)
 
-    def run(self, cmd, timeout=None):
-        """Run @cmd in the guest shell: returns (output, exit status)."""
-        marker = "@@rc=$?@@"
-        self.child.sendline("%s; echo %s" % (cmd, marker))
+    def start(self, cmd):
+        """Send @cmd to the guest shell; finish() waits for it."""
+        self.pending = cmd
+        self.child.sendline("%s; echo @@rc=$?@@" % cmd)
+
+    def finish(self, timeout=None):
+        """Wait for the command start() sent: (output, exit status)."""
+        cmd, self.pending = self.pending, None
         try:
             self.child.expect(r"@@rc=(\d+)@@", timeout=timeout or self.timeout)
             out, rc = self.child.before, int(self.child.match.group(1))
@@ -122,6 +127,24 @@ class Guest:
         lines = ANSI.sub("", out).split("\n")
         # the first line is the command as the terminal echoed it
         return "\n".join(l for l in lines[1:]).strip(), rc
+
+    def run(self, cmd, timeout=None):
+        """Run @cmd in the guest shell: returns (output, exit status)."""
+        self.start(cmd)
+        return self.finish(timeout)
+
+    def monitor(self, cmd):
+        """Run @cmd in QEMU's monitor, which -nographic multiplexes with
+        the serial console (Ctrl-A c switches), and switch back."""
+        self.child.send("\x01c")
+        try:
+            self.child.expect_exact("(qemu) ", timeout=30)
+            self.child.sendline(cmd)
+            self.child.expect_exact("(qemu) ", timeout=30)
+        except (pexpect.TIMEOUT, pexpect.EOF) as e:
+            raise Stuck("monitor command '%s' did not finish (%s)" %
+                        (cmd, type(e).__name__))
+        self.child.send("\x01c")
 
     def poweroff(self):
         """reboot -f: with -no-reboot, QEMU exits. Returns its status."""

@@ -44,6 +44,12 @@ for b in "$@"; do
 				sed 's/^/# /' "$d.guest.log" >>"$out.tmp"
 			fi
 		fi
+		# a level IRQ for Linux in a stall window: the ACPI SCI, raised
+		# by the power button, on boards with ACPI's button driver
+		if grep -q '^CONFIG_ACPI_BUTTON=y' "$d/build/linux/.config"; then
+			"$PYTHON" tests/boot/level_irq.py "$d" \
+				"board/$board/readme.txt" >>"$out.tmp" 2>&1
+		fi
 		# the product's proof, on boards with a pit-timer domain
 		if grep -q '^AD_DOMAIN[0-9]*_TEMPLATE="pit-timer"' "$d/.config"; then
 			"$PYTHON" tests/boot/stall_proof.py "$d" \
