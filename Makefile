@@ -15,6 +15,8 @@ msg := @printf '  %-7s %s\n'
 endif
 
 SHELL := /bin/sh
+# Nothing but O= is written to: no __pycache__ in the source tree.
+export PYTHONDONTWRITEBYTECODE := 1
 CC ?= cc
 ifeq ($(origin CC),default)
 CC := gcc
@@ -34,16 +36,26 @@ HOST_SRCS := tests/host/arch.c
 UNIT_NAMES := test_domain test_irq test_pipeline
 UNIT_COMMON := tests/unit/fixture.c
 
-.PHONY: all help check test clean bench-core deps lint
+.PHONY: all help check test clean distclean bench-core deps lint \
+	default-board smoke run run-disk boards
 .DEFAULT_GOAL := all
 
-all: host-tests
+# Plain make: the configured board, or the default one, built and
+# booted once headless (the banner shows it came up).
+DEFAULT_BOARD := qemu_i386
+
+all: $(if $(wildcard $(O)/.config),,default-board)
+	$(Q)$(MAKE) --no-print-directory image
+	$(Q)$(MAKE) --no-print-directory smoke
+
+default-board:
+	$(Q)$(MAKE) --no-print-directory $(DEFAULT_BOARD)_defconfig
 
 help:
 	@echo 'Adeos: an interrupt pipeline beneath Linux, and its builder.'
 	@echo
 	@echo 'Configuration (written to $$(O)/.config, symbols prefixed AD_):'
-	@echo '  list-defconfigs     - the boards in configs/'
+	@echo '  list-defconfigs     - the boards in configs/ (and ADEOS_EXTERNAL)'
 	@echo '  <board>_defconfig   - start from configs/<board>_defconfig'
 	@echo '  defconfig DEFCONFIG=FILE - start from any defconfig file'
 	@echo '  menuconfig, nconfig - change it: domains, priorities, IRQs'
@@ -56,7 +68,10 @@ help:
 	@echo '  unknown symbol, dependencies off) stops make, naming file:line.'
 	@echo
 	@echo 'Kernel and images (in $$(O)/images/):'
-	@echo '  image               - bzImage and rootfs.cpio.gz for the board'
+	@echo '  image               - bzImage, rootfs.cpio.gz, adeos.iso, disk.img'
+	@echo '  run, run-disk       - boot adeos.iso / disk.img in QEMU (serial);'
+	@echo '                        QEMU_MEM=, QEMU_ICOUNT=, QEMU_ARGS= change it'
+	@echo '  boards              - make image for every board, in $$(O)/boards/'
 	@echo '  linux-menuconfig    - change the board'"'"'s kernel configuration'
 	@echo '  linux-update-defconfig - write that change back to the board'"'"'s'
 	@echo '                        kernel fragment (AD_LINUX_CONFIG_FRAGMENT)'
@@ -71,12 +86,16 @@ help:
 	@echo '                irqflags hook: shows it failing, as it must'
 	@echo
 	@echo 'Housekeeping:'
-	@echo '  all         - build the host test programs (default)'
+	@echo '  all         - (default) make image for the configured board, or'
+	@echo '                qemu_i386_defconfig, and boot it once (smoke test)'
+	@echo '  smoke       - boot the images once, headless, print the banner'
 	@echo '  lint        - checkpatch (from linux-source-6.1), clang-format'
 	@echo '                and cppcheck on our C files'
-	@echo '  clean       - remove $$(O) (now: $(O))'
+	@echo '  clean       - remove the build products, keep the configuration'
+	@echo '  distclean   - remove $$(O) (now: $(O))'
 	@echo
 	@echo 'Variables: O=DIR (output, default output/), V=1 (full commands),'
+	@echo '  ADEOS_EXTERNAL=DIR (a tree of configs/, board/, domain-templates/),'
 	@echo '  SEED=N and EVENTS=N (torture run), RANDCONFIG_SEEDS=N, CC=compiler.'
 
 deps:
@@ -89,6 +108,8 @@ include tests/host.mk
 # Every suite writes $(O)/results/*.tap; the last line counts them all.
 # The boards make test builds and boots (each build costs minutes).
 BOOT_BOARDS := qemu_i386 pc_i386
+# The board built a second time, from scratch, to compare bit for bit.
+REPRO_BOARD := qemu_i386
 
 test:
 	$(Q)rm -rf $(O)/results
@@ -96,7 +117,40 @@ test:
 	$(Q)PYTHON='$(PYTHON)' tests/boot/run.sh '$(O)' $(BOOT_BOARDS)
 	$(Q)tests/boot/linux_config_test.sh '$(O)' >$(O)/results/linux-config.tap
 	$(Q)tests/report.sh linux-config $(O)/results/linux-config.tap
+	$(msg) REPRO "$(REPRO_BOARD)_defconfig again, from scratch, elsewhere"
+	$(Q)tests/image/repro.sh '$(O)/boards/$(REPRO_BOARD)' $(REPRO_BOARD) \
+		>$(O)/results/repro.tap
+	$(Q)tests/report.sh repro $(O)/results/repro.tap
+	$(Q)sed -n 's/^ok - /          /p' $(O)/results/repro.tap
+	$(Q)tests/image/unprivileged.sh '$(O)/boards/$(REPRO_BOARD)' \
+		'$(abspath $(O))/linux-src' >$(O)/results/unprivileged.tap
+	$(Q)tests/report.sh unprivileged $(O)/results/unprivileged.tap
 	$(Q)tests/summary.sh $(O)/results/*.tap
+
+# The board's readme names the QEMU line that boots it; make run adds
+# QEMU_MEM (e.g. 256M), QEMU_ICOUNT (e.g. shift=3,sleep=off) and
+# QEMU_ARGS. The QEMU line has -no-reboot: poweroff or reboot ends it.
+run_env = O='$(O)' QEMU_MEM='$(QEMU_MEM)' QEMU_ICOUNT='$(QEMU_ICOUNT)' \
+	QEMU_ARGS='$(QEMU_ARGS)'
+
+smoke:
+	$(Q)$(PYTHON) tests/boot/smoke.py '$(O)' "$$(O='$(O)' sh image-builder/run.sh readme)"
+
+run:
+	$(Q)$(run_env) sh image-builder/run.sh iso
+
+run-disk:
+	$(Q)$(run_env) sh image-builder/run.sh disk
+
+# Every board of configs/ (and of the external tree), each in
+# $(O)/boards/<board>, all from one unpacked Linux source.
+boards:
+	$(Q)for f in $(foreach d,$(DEFCONFIG_DIRS),$(wildcard $(d)/*_defconfig)); do \
+		b=$$(basename $$f _defconfig); \
+		printf '  %-7s %s\n' BOARD "$$b"; \
+		$(MAKE) --no-print-directory O='$(O)'/boards/$$b \
+			LINUX_SRC='$(abspath $(O))'/linux-src $${b}_defconfig image || exit 1; \
+	done
 
 # Not in make test: the kernel without the irqflags hook, where the stall
 # proof must fail.
@@ -106,10 +160,22 @@ test-no-irqflags-hook:
 
 LINT_SRCS := $(CORE_SRCS) core/internal.h $(wildcard core/include/adeos/*.h) \
 	$(wildcard core/linux/*.c arch/i386/*.c arch/i386/include/adeos/*.h) \
-	tools/adeos-config.c $(TEMPLATE_SRCS) $(wildcard $(addsuffix /*.h,$(TEMPLATE_DIRS)))
+	tools/adeos-config.c tools/adeos-mkdisk.c $(TEMPLATE_SRCS) $(wildcard $(addsuffix /*.h,$(TEMPLATE_DIRS)))
 lint:
 	$(Q)O='$(O)' scripts/lint.sh $(LINT_SRCS)
 
+# clean keeps the configuration (and the unpacked Linux source, which
+# depends on nothing of ours); distclean removes the output directory.
 clean:
 	$(msg) CLEAN $(O)
+	$(Q)if [ -d $(O) ]; then \
+		find $(O) -mindepth 1 -maxdepth 1 ! -name .config \
+			! -name .defconfig ! -name build ! -name linux-src \
+			-exec rm -rf {} +; \
+		find $(O)/build -mindepth 1 -maxdepth 1 ! -name linux-src \
+			-exec rm -rf {} + 2>/dev/null; true; \
+	fi
+
+distclean:
+	$(msg) CLEAN $(O) '(all of it)'
 	$(Q)rm -rf $(O)

@@ -20,6 +20,9 @@
 #   boards), ADEOS_CONFIG (tools/adeos-config), V=1 for every line of
 #   Kbuild, JOBS.
 set -eu
+# What is built must not depend on the caller's umask, time zone or locale.
+umask 022
+export TZ=UTC LC_ALL=C
 
 : "${O:?}" "${LINUX_SRC:?}" "${ADEOS_CONFIG:?}"
 V=${V:-0}
@@ -37,6 +40,11 @@ cfg() { sed -n "s/^AD_$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$O/.config"; }
 
 tarball=$(cfg LINUX_TARBALL)
 fragment=$(cfg LINUX_CONFIG_FRAGMENT)
+# A relative path is the source tree's, or else the external tree's.
+if [ ! -f "$fragment" ] && [ -n "${ADEOS_EXTERNAL:-}" ] &&
+	[ -f "$ADEOS_EXTERNAL/$fragment" ]; then
+	fragment=$ADEOS_EXTERNAL/$fragment
+fi
 [ -f "$tarball" ] ||
 	die "AD_LINUX_TARBALL: $tarball is missing: install Debian's linux-source-6.1 package (make deps)"
 [ -f "$fragment" ] ||
@@ -119,7 +127,9 @@ sync_sources() {
 	mkdir -p "$stage/kernel/adeos/templates" "$stage/arch/x86/adeos"
 	cp -R core/. "$stage/kernel/adeos/"
 	mv "$stage/kernel/adeos/linux/Kconfig" "$stage/kernel/adeos/Kconfig"
-	for t in domain-templates/*/; do
+	for t in domain-templates/*/ \
+		${ADEOS_EXTERNAL:+"$ADEOS_EXTERNAL"/domain-templates/*/}; do
+		[ -d "$t" ] || continue
 		mkdir -p "$stage/kernel/adeos/templates/$(basename "$t")"
 		cp "$t"*.c "$t"*.h "$stage/kernel/adeos/templates/$(basename "$t")/"
 	done
@@ -133,9 +143,13 @@ sync_sources() {
 kmake() {
 	cc=gcc
 	command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
-	make --no-print-directory -C "$LINUX_SRC" O="$(cd "$kb" && pwd)" \
-		ARCH=i386 CC="$cc" \
-		KBUILD_BUILD_USER=adeos KBUILD_BUILD_HOST=adeos "$@"
+	# what the kernel records of its build, fixed: builds repeat
+	LC_ALL=C TZ=UTC make --no-print-directory -C "$LINUX_SRC" \
+		O="$(cd "$kb" && pwd)" ARCH=i386 CC="$cc" \
+		KBUILD_BUILD_USER=adeos KBUILD_BUILD_HOST=adeos \
+		KBUILD_BUILD_VERSION=1 \
+		KBUILD_BUILD_TIMESTAMP="$(LC_ALL=C date -u -d "@${SOURCE_DATE_EPOCH:?}")" \
+		"$@"
 }
 
 # tinyconfig plus the board's fragment, into the kernel object tree $1.
@@ -219,7 +233,20 @@ progress() {
 	END { printf "  %-7s %d files built\n", "LINUX", n }'
 }
 
+# Kbuild dates the built-in initramfs from KBUILD_BUILD_TIMESTAMP but does
+# not rebuild it when that changes (a new commit): do it here, so that an
+# incremental build gives the bytes of a clean one.
+rebuild_if_dated_otherwise() {
+	stamp=$kb/.adeos-source-date-epoch
+	if [ "$(cat "$stamp" 2>/dev/null)" != "$SOURCE_DATE_EPOCH" ]; then
+		rm -f "$kb/usr/initramfs_data.cpio" "$kb/usr/initramfs_inc_data" \
+			"$kb/usr/initramfs_data.o"
+		echo "$SOURCE_DATE_EPOCH" >"$stamp"
+	fi
+}
+
 build() {
+	rebuild_if_dated_otherwise
 	release=$(kmake -s kernelrelease)
 	deb=$(dpkg-query -W -f '${Version}' linux-source-6.1 2>/dev/null || true)
 	msg LINUX "$release${deb:+ (Debian linux-source-6.1 $deb)}: bzImage"
@@ -235,7 +262,6 @@ build() {
 	copy_if_changed "$kb/arch/x86/boot/bzImage" "$O/images/bzImage"
 	echo "$release" >"$O/images/kernel.release.tmp"
 	mv "$O/images/kernel.release.tmp" "$O/images/kernel.release"
-	msg IMAGE "images/bzImage ($(wc -c <"$O/images/bzImage") bytes)"
 }
 
 case ${1:-build} in

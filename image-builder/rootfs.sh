@@ -3,16 +3,25 @@
 #
 # The root filesystem: a cpio (newc) initramfs, made without root
 # privileges: Debian's busybox-static for i386 (downloaded by make deps,
-# unpacked here) and image-builder/rootfs/init. Device nodes go in
-# through the kernel's gen_init_cpio file list, not through mknod.
+# unpacked here), image-builder/rootfs/ (init, the banner, the shells on
+# the consoles), the user-space tools of the templates the domains use,
+# and the board's overlay directory, copied in last. Device nodes and
+# owners go in through the kernel's gen_init_cpio file list, not through
+# mknod and chown; every entry is sorted and dated SOURCE_DATE_EPOCH, so
+# that two builds give the same archive.
 #
 # usage: rootfs.sh      (run from the Adeos source tree)
-# environment: O, LINUX_SRC (for usr/gen_init_cpio.c), ADEOS_DL_DIR
+# environment: O, LINUX_SRC (for usr/gen_init_cpio.c), ADEOS_DL_DIR,
+#              SOURCE_DATE_EPOCH, TARGET_CC (gcc, for -m32 -static)
 set -eu
+# What is built must not depend on the caller's umask, time zone or locale.
+umask 022
+export TZ=UTC LC_ALL=C
 
-: "${O:?}" "${LINUX_SRC:?}"
+: "${O:?}" "${LINUX_SRC:?}" "${SOURCE_DATE_EPOCH:?}"
 ADEOS_DL_DIR=${ADEOS_DL_DIR:-dl}
 work=$O/build/rootfs
+tree=$work/tree
 
 msg() { printf '  %-7s %s\n' "$1" "$2"; }
 die() {
@@ -22,40 +31,93 @@ die() {
 cfg() { sed -n "s/^AD_$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$O/.config"; }
 
 deb=$(find "$ADEOS_DL_DIR" -maxdepth 1 -name 'busybox-static_*_i386.deb' 2>/dev/null |
-	sort | tail -n 1)
+	LC_ALL=C sort | tail -n 1)
 [ -n "$deb" ] ||
 	die "no busybox-static for i386 in $ADEOS_DL_DIR: run make deps"
 
+overlay=$(cfg IMAGE_ROOTFS_OVERLAY)
+# A relative path is the source tree's, or else the external tree's.
+if [ -n "$overlay" ] && [ ! -d "$overlay" ] && [ -n "${ADEOS_EXTERNAL:-}" ] &&
+	[ -d "$ADEOS_EXTERNAL/$overlay" ]; then
+	overlay=$ADEOS_EXTERNAL/$overlay
+fi
+if [ -n "$overlay" ] && [ ! -d "$overlay" ]; then
+	die "AD_IMAGE_ROOTFS_OVERLAY: $overlay is not a directory"
+fi
+
 rm -rf "$work"
-mkdir -p "$work/deb" "$O/images"
+mkdir -p "$work/deb" "$tree/bin" "$tree/etc" "$tree/usr/bin" "$O/images"
 dpkg-deb -x "$deb" "$work/deb"
-busybox=$work/deb/bin/busybox
-[ -x "$busybox" ] || die "$deb holds no bin/busybox"
+[ -x "$work/deb/bin/busybox" ] || die "$deb holds no bin/busybox"
+cp "$work/deb/bin/busybox" "$tree/bin/busybox"
 
 gen=$O/build/tools/gen_init_cpio
 if [ ! -x "$gen" ]; then
 	msg HOSTCC build/tools/gen_init_cpio
 	mkdir -p "$(dirname "$gen")"
-	${HOSTCC:-cc} -O2 -o "$gen" "$LINUX_SRC/usr/gen_init_cpio.c"
+	${HOSTCC:-cc} -O2 -o "$gen.tmp" "$LINUX_SRC/usr/gen_init_cpio.c"
+	mv "$gen.tmp" "$gen"
 fi
 
-sed "s|@BOARD@|$(cfg BOARD_NAME)|" image-builder/rootfs/init >"$work/init"
-cat >"$work/list" <<LIST
+# Our files: the init and what it runs, with the board's name filled in.
+for f in image-builder/rootfs/*; do
+	sed "s|@BOARD@|$(cfg BOARD_NAME)|" "$f" >"$tree/$(basename "$f")"
+	chmod 0755 "$tree/$(basename "$f")"
+done
+mv "$tree/adeos-banner" "$tree/adeos-shell" "$tree/bin/"
+
+# The user-space tools of the templates in use: static i386 programs.
+for t in $(sed -n 's/^AD_DOMAIN[0-9]*_TEMPLATE="\(.*\)"$/\1/p' "$O/.config" |
+	LC_ALL=C sort -u); do
+	for c in domain-templates/"$t"/tools/*.c \
+		${ADEOS_EXTERNAL:+"$ADEOS_EXTERNAL"/domain-templates/"$t"/tools/*.c}; do
+		[ -f "$c" ] || continue
+		name=$(basename "$c" .c)
+		msg CC "rootfs/usr/bin/$name (i386, static)"
+		${TARGET_CC:-gcc} -m32 -static -Os -Wall -Wextra -Werror \
+			-Icore/include -o "$tree/usr/bin/$name" "$c"
+	done
+done
+
+ln -s busybox "$tree/bin/sh"
+
+# The board's overlay, last: its files win.
+if [ -n "$overlay" ]; then
+	msg COPY "$overlay (overlay)"
+	cp -R "$overlay/." "$tree/"
+fi
+
+# The file list: fixed entries, then the tree, sorted; root owns all.
+{
+	cat <<LIST
 dir /dev 0755 0 0
 nod /dev/console 0600 0 0 c 5 1
 nod /dev/null 0666 0 0 c 1 3
 dir /proc 0755 0 0
 dir /sys 0755 0 0
-dir /bin 0755 0 0
 dir /sbin 0755 0 0
-dir /usr 0755 0 0
 dir /tmp 1777 0 0
 dir /root 0700 0 0
-file /bin/busybox $busybox 0755 0 0
-slink /bin/sh busybox 0777 0 0
-file /init $work/init 0755 0 0
+dir /usr 0755 0 0
+dir /usr/sbin 0755 0 0
 LIST
+	(cd "$tree" && find . -mindepth 1 | LC_ALL=C sort) | while read -r p; do
+		path=${p#.}
+		src=$tree$path
+		mode=$(stat -c %a "$src")
+		if [ -L "$src" ]; then
+			echo "slink $path $(readlink "$src") 0777 0 0"
+		elif [ -d "$src" ]; then
+			echo "dir $path $mode 0 0"
+		elif [ -f "$src" ]; then
+			echo "file $path $src $mode 0 0"
+		else
+			die "$path in the root filesystem is neither a file, a directory nor a link"
+		fi
+	done
+} | awk '!seen[$2]++' >"$work/list"
 
+find "$tree" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 msg CPIO "images/rootfs.cpio.gz ($(basename "$deb"))"
-"$gen" "$work/list" | gzip -n -9 >"$O/images/rootfs.cpio.gz.tmp"
+"$gen" -t "$SOURCE_DATE_EPOCH" "$work/list" | gzip -n -9 >"$O/images/rootfs.cpio.gz.tmp"
 mv "$O/images/rootfs.cpio.gz.tmp" "$O/images/rootfs.cpio.gz"

@@ -11,7 +11,25 @@ KCONFIG_PREFIX := AD_
 KCONFIG_GEN := $(O)/kconfig
 KCONFIG_DOMAINS := $(KCONFIG_GEN)/Kconfig.domains
 KNOWN_SYMBOLS := $(KCONFIG_GEN)/known-symbols
-TEMPLATE_DIRS := $(patsubst %/Kconfig,%,$(sort $(wildcard domain-templates/*/Kconfig)))
+# An external tree (ADEOS_EXTERNAL=DIR, as Buildroot's BR2_EXTERNAL) adds
+# its configs/ and domain-templates/; O remembers it for later makes.
+ADEOS_EXTERNAL_FILE := $(O)/.adeos-external
+ifeq ($(strip $(ADEOS_EXTERNAL)),)
+override ADEOS_EXTERNAL := $(shell cat $(ADEOS_EXTERNAL_FILE) 2>/dev/null)
+else
+override ADEOS_EXTERNAL := $(abspath $(ADEOS_EXTERNAL))
+$(shell mkdir -p $(O) && echo '$(ADEOS_EXTERNAL)' >$(ADEOS_EXTERNAL_FILE))
+endif
+ifneq ($(ADEOS_EXTERNAL),)
+ifeq ($(wildcard $(ADEOS_EXTERNAL)/.),)
+$(error ADEOS_EXTERNAL: $(ADEOS_EXTERNAL) is not a directory)
+endif
+endif
+export ADEOS_EXTERNAL
+
+TEMPLATE_DIRS := $(patsubst %/Kconfig,%,$(sort $(wildcard domain-templates/*/Kconfig)) \
+	$(if $(ADEOS_EXTERNAL),$(sort $(wildcard $(ADEOS_EXTERNAL)/domain-templates/*/Kconfig))))
+DEFCONFIG_DIRS := $(strip configs $(if $(ADEOS_EXTERNAL),$(ADEOS_EXTERNAL)/configs))
 TEMPLATES := $(notdir $(TEMPLATE_DIRS))
 ADEOS_CONFIG := $(O)/tools/adeos-config
 DOMAINS_C := $(O)/domains/adeos_domains.c
@@ -45,14 +63,24 @@ $(ADEOS_CONFIG): tools/adeos-config.c
 kconfig-prep: $(KCONFIG_DOMAINS) $(KNOWN_SYMBOLS) $(ADEOS_CONFIG)
 
 list-defconfigs:
-	@echo 'Boards (make <name>, then make domains):'
-	@for f in $(sort $(wildcard configs/*_defconfig)); do \
-		printf '  %-36s - %s\n' "$$(basename $$f)" \
-			"$$(sed -n 's/^# *//p' $$f | head -n 1)"; \
+	@for d in $(DEFCONFIG_DIRS); do \
+		if [ $$d = configs ]; then echo 'Boards (make <name>, then make image):'; \
+		else echo "Boards of the external tree $$(dirname $$d):"; fi; \
+		for f in $$(ls $$d/*_defconfig 2>/dev/null | LC_ALL=C sort); do \
+			b=$$(sed -n 's/^AD_BOARD_NAME="\(.*\)"$$/\1/p' $$f); \
+			r=$$(dirname $$d)/board/$$b/readme.txt; \
+			printf '  %-36s - %s\n' "$$(basename $$f)" \
+				"$$(head -n 1 $$r 2>/dev/null)"; \
+		done; \
 	done
 
-%_defconfig: configs/%_defconfig
-	$(Q)$(MAKE) --no-print-directory defconfig DEFCONFIG=$<
+# The external tree's board wins over ours of the same name.
+%_defconfig:
+	$(Q)f=; for d in $(DEFCONFIG_DIRS); do \
+		[ -f $$d/$@ ] && f=$$d/$@; done; \
+	[ -n "$$f" ] || { echo '$@: no such board in $(DEFCONFIG_DIRS)' \
+		'(make list-defconfigs)' >&2; exit 2; }; \
+	$(MAKE) --no-print-directory defconfig DEFCONFIG=$$f
 
 # A defconfig gives the .config; every value it asks for must hold there.
 # The new .config replaces the old one only when it passes.

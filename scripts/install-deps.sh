@@ -30,6 +30,10 @@ PACKAGES="
 	cpio
 	ccache
 	qemu-system-x86
+	grub-pc-bin
+	grub-common
+	xorriso
+	mtools
 	cppcheck
 	clang-format
 "

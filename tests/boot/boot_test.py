@@ -1,13 +1,16 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Boot a board built in O and check it from its serial console: the
-shell comes up, the kernel is the one the build made, and the pipeline
-registered the domains the board's .config describes.
+"""Boot a board built in O through GRUB, from adeos.iso as the board's
+readme says, and check it from its serial console: the shell comes up
+after the banner, the kernel is the one the build made, and the pipeline
+registered the domains the board's .config describes. Then boot disk.img
+as a hard disk, through its own GRUB, to the shell.
 
 usage: boot_test.py O README     Prints TAP lines.
 """
 import os
 import re
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -36,6 +39,51 @@ def check_pipeline_feeds_linux(guest, tap):
               "no IRQ 4 growth in Linux's stage: %r then %r" % (a, b))
 
 
+def check_banner(guest, tap, out, domains):
+    """The banner names the board, the pipeline and every domain."""
+    board = qemu.board_config(out)["BOARD_NAME"]
+    want = "adeos: board %s, pipeline " % board
+    line = next((l for l in guest.boot_text.splitlines() if want in l), "")
+    named = "domains: " + ", ".join(
+        "%s %d" % d for d in sorted(domains + [("Linux", 100)],
+                                    key=lambda d: -d[1]))
+    tap.check(line.strip().endswith(named),
+              "banner: %s" % (line.strip() or "none before the prompt"))
+
+
+def check_disk_listing(out, tap):
+    """mtools reads the FAT partition at 1 MiB: the boot menu is there."""
+    disk = os.path.join(out, "images", "disk.img")
+    run = subprocess.run(["mdir", "-i", disk + "@@1M", "::/boot/grub"],
+                         capture_output=True, text=True,
+                         env=dict(os.environ, MTOOLS_SKIP_CHECK="1"))
+    listed = [l.split()[0:2] for l in run.stdout.splitlines() if l.strip()]
+    tap.check(run.returncode == 0 and ["grub", "cfg"] in listed,
+              "mdir -i disk.img@@1M ::/boot/grub lists grub.cfg" +
+              ("" if run.returncode == 0 else ": " + run.stderr.strip()))
+
+
+def boot_disk(out, readme, release, tap):
+    """disk.img as the only disk: its MBR, its GRUB, its FAT partition."""
+    guest = qemu.Guest(qemu.disk_command(readme, out) + " " + qemu.ICOUNT,
+                       os.path.join(out, "disk-console.log"), timeout=300)
+    try:
+        guest.boot()
+        text, rc = guest.run("uname -r")
+        tap.check(rc == 0 and text == release and
+                  "Booting `Adeos on" in guest.boot_text,
+                  "disk.img boots through GRUB to the shell in %.1f s, "
+                  "Linux %s" % (guest.boot_seconds, text))
+        status = guest.poweroff()
+        tap.check(status == 0, "disk.img: reboot -f ends QEMU (exit status %s)"
+                  % status)
+    except qemu.Stuck as e:
+        tap.check(False, "disk.img: %s; console tail:\n# %s" %
+                  (e, guest.tail().replace("\n", "\n# ")))
+    finally:
+        guest.close()
+
+
 def selftest_built(out):
     with open(os.path.join(out, "build", "linux", ".config")) as f:
         return "CONFIG_ADEOS_SELFTEST=y\n" in f.read()
@@ -52,11 +100,14 @@ def main():
                        os.path.join(out, "console.log"), timeout=300)
     try:
         guest.boot()
-        tap.check(True, "reached the shell in %.1f s" % guest.boot_seconds)
+        tap.check("Booting `Adeos on" in guest.boot_text,
+                  "adeos.iso boots through GRUB to the shell in %.1f s" %
+                  guest.boot_seconds)
         text, rc = guest.run("uname -r")
         tap.check(rc == 0 and text == release,
                   "uname -r says %r, the build made %r" % (text, release))
         domains = configured_domains(out)
+        check_banner(guest, tap, out, domains)
         text, rc = guest.run("dmesg | grep 'adeos: '")
         want = ["adeos: pipeline", "%d domain%s ahead of Linux" %
                 (len(domains), "" if len(domains) == 1 else "s")]
@@ -78,6 +129,8 @@ def main():
                   (e, guest.tail().replace("\n", "\n# ")))
     finally:
         guest.close()
+    check_disk_listing(out, tap)
+    boot_disk(out, readme, release, tap)
     return 1 if tap.failed else 0
 
 

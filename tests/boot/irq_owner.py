@@ -81,8 +81,7 @@ def check_owned(guest, tap, name, irq):
 def boot_and_check(out, readme, initrd, kernel_args, owned):
     tap = qemu.Tap("irq-owner" + (" (%s)" % kernel_args if kernel_args
                                   else ""))
-    command = qemu.with_kernel_args(qemu.board_command(readme, out),
-                                    kernel_args)
+    command = qemu.kernel_command(readme, out, kernel_args)
     command = re.sub(r"-initrd \S+", "-initrd " + initrd, command)
     command += " -device pc-testdev " + qemu.ICOUNT
     log = "irq-owner-console%s.log" % ("-" + kernel_args if kernel_args

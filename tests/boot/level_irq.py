@@ -109,8 +109,7 @@ def check(guest, tap, kernel_args):
 def boot_and_check(out, readme, kernel_args):
     tap = qemu.Tap("level-irq" + (" (%s)" % kernel_args if kernel_args
                                   else ""))
-    command = qemu.with_kernel_args(qemu.board_command(readme, out),
-                                    kernel_args)
+    command = qemu.kernel_command(readme, out, kernel_args)
     log = "level-irq-console%s.log" % ("-" + kernel_args if kernel_args
                                         else "")
     guest = qemu.Guest(command + " " + qemu.ICOUNT, os.path.join(out, log),

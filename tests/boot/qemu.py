@@ -56,6 +56,29 @@ def board_command(readme, out):
     raise ValueError("%s has no qemu-system- command line" % readme)
 
 
+def kernel_command(readme, out, args=""):
+    """The board's QEMU line booting Linux directly (-kernel) instead of
+    through GRUB, with the board's command line, the serial console, and
+    @args: for tests that need kernel arguments of their own."""
+    command = board_command(readme, out)
+    images = os.path.join(out.rstrip("/"), "images")
+    cmdline = " ".join(w for w in (board_config(out).get("LINUX_CMDLINE", ""),
+                                   "console=ttyS0", args) if w)
+    direct = '-kernel %s/bzImage -initrd %s/rootfs.cpio.gz -append "%s"' % (
+        images, images, cmdline)
+    if "-cdrom " not in command:
+        raise ValueError("%s boots no -cdrom image" % readme)
+    return re.sub(r"-cdrom \S+", lambda m: direct, command)
+
+
+def disk_command(readme, out):
+    """The board's QEMU line with disk.img as its hard disk, for the CD."""
+    command = board_command(readme, out)
+    disk = os.path.join(out.rstrip("/"), "images", "disk.img")
+    return re.sub(r"-cdrom \S+",
+                  lambda m: "-drive file=%s,format=raw" % disk, command)
+
+
 def with_kernel_args(command, args):
     """The command with @args added to its -append "..." string."""
     if not args:
@@ -85,6 +108,7 @@ class Guest:
         self.log = open(log_path, "w")
         self.child = None
         self.boot_seconds = None
+        self.boot_text = ""
         self.pending = None
 
     def tail(self, lines=25):
@@ -106,6 +130,7 @@ class Guest:
             raise Stuck("boot: no shell prompt within %ds (%s)" %
                         (self.timeout, type(e).__name__))
         self.boot_seconds = time.time() - start
+        self.boot_text = ANSI.sub("", self.child.before)
         # Let the shell settle: it asks the terminal where the cursor is.
         time.sleep(0.3)
 
@@ -146,13 +171,14 @@ class Guest:
                         (cmd, type(e).__name__))
         self.child.send("\x01c")
 
-    def poweroff(self):
-        """reboot -f: with -no-reboot, QEMU exits. Returns its status."""
-        self.child.sendline("reboot -f")
+    def poweroff(self, how="reboot -f"):
+        """reboot -f: with -no-reboot, QEMU exits (poweroff too, through
+        ACPI). Returns QEMU's exit status."""
+        self.child.sendline(how)
         try:
             self.child.expect(pexpect.EOF, timeout=60)
         except pexpect.TIMEOUT:
-            raise Stuck("command 'reboot -f' did not end QEMU")
+            raise Stuck("command '%s' did not end QEMU" % how)
         self.child.close()
         return self.child.exitstatus
 

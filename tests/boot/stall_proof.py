@@ -84,7 +84,7 @@ def stays_well(guest, tap):
 def prove_booted(out, readme, kernel_args, name, hz):
     tap = qemu.Tap("stall-proof" + (" (%s)" % kernel_args if kernel_args
                                     else ""))
-    command = qemu.with_kernel_args(qemu.board_command(readme, out), kernel_args)
+    command = qemu.kernel_command(readme, out, kernel_args)
     log = "stall-console%s.log" % ("-" + kernel_args if kernel_args else "")
     guest = qemu.Guest(command + " " + qemu.ICOUNT, os.path.join(out, log),
                        timeout=300)
