@@ -106,3 +106,6 @@ bench-core: $(O)/host/plain/bin/bench_core
 	$(Q)tests/bench/bench-core.sh $< $(O)/bench-core
 
 -include $(shell find $(O)/host -name '*.d' 2>/dev/null)
+
+# Keep the objects of the host programs: no "rm ..." after a clean build.
+.SECONDARY:
