@@ -157,7 +157,12 @@ AD_DOMAIN1_PRIORITY=300
 AD_DOMAIN1_TEMPLATE_EXT_COUNTER=y
 AD_DOMAIN1_IRQ1=y
 AD_DOMAIN1_IRQ1_NUMBER=7
+AD_IMAGE_ROOTFS_OVERLAY="board/ext-demo/overlay"
 EOF2
+	mkdir -p "$t/tools" "$ext/board/ext-demo/overlay/etc"
+	printf '#include <stdio.h>\nint main(void)\n{\n\tputs("ext");\n\treturn 0;\n}\n' \
+		>"$t/tools/ext-hello.c"
+	echo "from the external tree's overlay" >"$ext/board/ext-demo/overlay/etc/motd"
 	list=$(make -s --no-print-directory O="$d" ADEOS_EXTERNAL="$ext" \
 		list-defconfigs 2>&1)
 	if echo "$list" | grep -q 'ext_demo_defconfig *- External demo board'; then
@@ -182,6 +187,22 @@ EOF2
 			tap "$out" ok "ext_demo: generated code and external template compile; $msg"
 		else
 			tap "$out" not "ext_demo: $(head -n 3 "$d/compile.log")"
+		fi
+		# the rootfs stage alone: the template's tool, the overlay
+		# (gen_init_cpio.c is all it needs of Linux's source)
+		mkdir -p "$d/linux-src"
+		tar -xJf "$(sed -n 's/^AD_LINUX_TARBALL="\(.*\)"$/\1/p' "$d/.config")" \
+			-C "$d/linux-src" --strip-components=1 --wildcards \
+			'*/usr/gen_init_cpio.c' 2>"$d/rootfs.log"
+		if O="$d" LINUX_SRC="$d/linux-src" ADEOS_EXTERNAL="$ext" \
+			sh image-builder/rootfs.sh \
+			>>"$d/rootfs.log" 2>&1 &&
+			files=$(gzip -dc "$d/images/rootfs.cpio.gz" | cpio -it 2>/dev/null) &&
+			echo "$files" | grep -qx usr/bin/ext-hello &&
+			echo "$files" | grep -qx etc/motd; then
+			tap "$out" ok "ext_demo's initramfs holds its template's tool (usr/bin/ext-hello) and its overlay (etc/motd)"
+		else
+			tap "$out" not "ext_demo's initramfs: $(tail -n 3 "$d/rootfs.log")"
 		fi
 	fi
 	report external "$out"
