@@ -177,5 +177,5 @@ clean:
 	fi
 
 distclean:
-	$(msg) CLEAN $(O) '(all of it)'
+	$(msg) CLEAN '$(O) (all of it)'
 	$(Q)rm -rf $(O)
