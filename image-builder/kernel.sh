@@ -156,8 +156,11 @@ kmake() {
 base_config() {
 	kmake O="$(cd "$1" && pwd)" -s tinyconfig >"$1/kconfig.log" 2>&1 ||
 		die "tinyconfig failed: see $1/kconfig.log"
-	"$LINUX_SRC/scripts/kconfig/merge_config.sh" -m -O "$1" \
-		"$1/.config" "$fragment" >>"$1/kconfig.log" 2>&1 ||
+	# merge_config.sh makes its temporary files in the current directory
+	abs_fragment=$(cd "$(dirname "$fragment")" && pwd)/$(basename "$fragment")
+	merge=$(cd "$LINUX_SRC" && pwd)/scripts/kconfig/merge_config.sh
+	(cd "$1" && "$merge" -m -O . \
+		.config "$abs_fragment") >>"$1/kconfig.log" 2>&1 ||
 		die "merging $fragment failed: see $1/kconfig.log"
 	kmake O="$(cd "$1" && pwd)" -s olddefconfig >>"$1/kconfig.log" 2>&1 ||
 		die "olddefconfig failed: see $1/kconfig.log"
