@@ -17,22 +17,14 @@
 # usage: images.sh      (run from the Adeos source tree)
 # environment: O, SOURCE_DATE_EPOCH, ADEOS_MKDISK (the built tool)
 set -eu
-# What is built must not depend on the caller's umask, time zone or locale.
-umask 022
-export TZ=UTC LC_ALL=C
+STAGE_NAME=images
+. image-builder/stage.sh
 
 : "${O:?}" "${SOURCE_DATE_EPOCH:?}" "${ADEOS_MKDISK:?}"
 GRUB_DIR=${GRUB_DIR:-/usr/lib/grub/i386-pc}
 GRUB_MODULES="biosdisk part_msdos iso9660 fat normal linux serial terminal configfile"
 work=$O/build/images
 images=$O/images
-
-msg() { printf '  %-7s %s\n' "$1" "$2"; }
-die() {
-	echo "images: $*" >&2
-	exit 1
-}
-cfg() { sed -n "s/^AD_$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$O/.config"; }
 
 for f in bzImage rootfs.cpio.gz; do
 	[ -f "$images/$f" ] || die "$images/$f is missing: run make image"

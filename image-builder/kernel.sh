@@ -20,23 +20,14 @@
 #   boards), ADEOS_CONFIG (tools/adeos-config), V=1 for every line of
 #   Kbuild, JOBS.
 set -eu
-# What is built must not depend on the caller's umask, time zone or locale.
-umask 022
-export TZ=UTC LC_ALL=C
+STAGE_NAME=kernel
+. image-builder/stage.sh
 
 : "${O:?}" "${LINUX_SRC:?}" "${ADEOS_CONFIG:?}"
 V=${V:-0}
 JOBS=${JOBS:-$(nproc)}
 kb=$O/build/linux
 stage=$O/build/adeos-tree
-
-msg() { printf '  %-7s %s\n' "$1" "$2"; }
-die() {
-	echo "kernel: $*" >&2
-	exit 1
-}
-# The value of AD_$1 in the .config, unquoted.
-cfg() { sed -n "s/^AD_$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$O/.config"; }
 
 tarball=$(cfg LINUX_TARBALL)
 fragment=$(cfg LINUX_CONFIG_FRAGMENT)

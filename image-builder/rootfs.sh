@@ -14,21 +14,13 @@
 # environment: O, LINUX_SRC (for usr/gen_init_cpio.c), ADEOS_DL_DIR,
 #              SOURCE_DATE_EPOCH, TARGET_CC (gcc, for -m32 -static)
 set -eu
-# What is built must not depend on the caller's umask, time zone or locale.
-umask 022
-export TZ=UTC LC_ALL=C
+STAGE_NAME=rootfs
+. image-builder/stage.sh
 
 : "${O:?}" "${LINUX_SRC:?}" "${SOURCE_DATE_EPOCH:?}"
 ADEOS_DL_DIR=${ADEOS_DL_DIR:-dl}
 work=$O/build/rootfs
 tree=$work/tree
-
-msg() { printf '  %-7s %s\n' "$1" "$2"; }
-die() {
-	echo "rootfs: $*" >&2
-	exit 1
-}
-cfg() { sed -n "s/^AD_$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$O/.config"; }
 
 deb=$(find "$ADEOS_DL_DIR" -maxdepth 1 -name 'busybox-static_*_i386.deb' 2>/dev/null |
 	LC_ALL=C sort | tail -n 1)

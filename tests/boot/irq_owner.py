@@ -49,21 +49,14 @@ def linux_line(interrupts, irq):
     return None, None
 
 
-def run_ok(guest, cmd):
-    text, rc = guest.run(cmd)
-    if rc:
-        raise qemu.Stuck("command '%s' failed (%d): %s" % (cmd, rc, text))
-    return text
-
-
 def check_owned(guest, tap, name, irq):
-    count, rest = linux_line(run_ok(guest, "cat /proc/interrupts"), irq)
+    count, rest = linux_line(guest.run_ok("cat /proc/interrupts"), irq)
     tap.check(count == 0 and rest and rest.endswith("adeos-" + name),
               "IRQ %d set up in Linux for %s: /proc/interrupts says '%s %s'"
               % (irq, name, count, rest))
-    before = qemu.domain_counts(run_ok(guest, "cat /proc/adeos/domains"), name)
-    run_ok(guest, "irq-pulse %d %d" % (irq, PULSES))
-    text = run_ok(guest, "cat /proc/adeos/domains")
+    before = qemu.domain_counts(guest.run_ok("cat /proc/adeos/domains"), name)
+    guest.run_ok("irq-pulse %d %d" % (irq, PULSES))
+    text = guest.run_ok("cat /proc/adeos/domains")
     after = qemu.domain_counts(text, name)
     a = before.get(str(irq), (0, 0, 0, 0, 0))
     b = after.get(str(irq), (0, 0, 0, 0, 0))
@@ -72,32 +65,21 @@ def check_owned(guest, tap, name, irq):
               "%s received %d and handled %d of %d edges on IRQ %d" %
               ((name,) + got + (PULSES, irq)))
     linux = qemu.domain_counts(text, "Linux").get(str(irq))
-    count, _ = linux_line(run_ok(guest, "cat /proc/interrupts"), irq)
+    count, _ = linux_line(guest.run_ok("cat /proc/interrupts"), irq)
     tap.check(count in (0, None) and linux is None,
               "Linux never got IRQ %d: /proc/interrupts %s, its stage %s" %
               (irq, count, linux or "has no such row"))
 
 
 def boot_and_check(out, readme, initrd, kernel_args, owned):
-    tap = qemu.Tap("irq-owner" + (" (%s)" % kernel_args if kernel_args
-                                  else ""))
     command = qemu.kernel_command(readme, out, kernel_args)
     command = re.sub(r"-initrd \S+", "-initrd " + initrd, command)
-    command += " -device pc-testdev " + qemu.ICOUNT
-    log = "irq-owner-console%s.log" % ("-" + kernel_args if kernel_args
-                                        else "")
-    guest = qemu.Guest(command, os.path.join(out, log), timeout=300)
-    try:
-        guest.boot()
+
+    def check(guest, tap):
         for name, irq in owned:
             check_owned(guest, tap, name, irq)
-        guest.poweroff()
-    except qemu.Stuck as e:
-        tap.check(False, "%s; console tail:\n# %s" %
-                  (e, guest.tail().replace("\n", "\n# ")))
-    finally:
-        guest.close()
-    return tap.failed
+    return qemu.checked_boot("irq-owner", out, readme, kernel_args, check,
+                             command + " -device pc-testdev")
 
 
 def main():

@@ -22,16 +22,9 @@ WINDOW_US = 3000000
 TRIES = 3
 
 
-def run_ok(guest, cmd):
-    text, rc = guest.run(cmd)
-    if rc:
-        raise qemu.Stuck("command '%s' failed (%d): %s" % (cmd, rc, text))
-    return text
-
-
 def sci_line(guest):
     """(irq, Linux's count, how /proc/interrupts names it) of the SCI."""
-    for line in run_ok(guest, "cat /proc/interrupts").splitlines():
+    for line in guest.run_ok("cat /proc/interrupts").splitlines():
         words = line.split()
         if words and words[-1] == "acpi" and words[0].rstrip(":").isdigit():
             return int(words[0].rstrip(":")), int(words[1]), \
@@ -54,7 +47,7 @@ def press_in_window(guest, irq):
     text, rc = guest.finish()
     if rc:
         raise qemu.Stuck("the stall window failed (%d): %s" % (rc, text))
-    record = run_ok(guest, "cat /proc/adeos/stall")
+    record = guest.run_ok("cat /proc/adeos/stall")
     return record if window_arrivals(record, irq) else None
 
 
@@ -66,7 +59,7 @@ def check(guest, tap, kernel_args):
     else:
         tap.check("fasteoi" in name,
                   "the SCI is IRQ %d, level-triggered: '%s'" % (irq, name))
-    before = qemu.domain_counts(run_ok(guest, "cat /proc/adeos/domains"),
+    before = qemu.domain_counts(guest.run_ok("cat /proc/adeos/domains"),
                                 "Linux").get(str(irq), (0,) * 5)
     for tries in range(1, TRIES + 1):
         record = press_in_window(guest, irq)
@@ -82,7 +75,7 @@ def check(guest, tap, kernel_args):
               "%d arrival%s, %s" %
               (tries, got, "" if got == 1 else "s",
                "the line stayed masked" if got == 1 else "a storm"))
-    after = qemu.domain_counts(run_ok(guest, "cat /proc/adeos/domains"),
+    after = qemu.domain_counts(guest.run_ok("cat /proc/adeos/domains"),
                                "Linux").get(str(irq), (0,) * 5)
     _, count_after, _ = sci_line(guest)
     # each press, in a window or not, is one SCI that Linux handled
@@ -107,26 +100,13 @@ def check(guest, tap, kernel_args):
 
 
 def boot_and_check(out, readme, kernel_args):
-    tap = qemu.Tap("level-irq" + (" (%s)" % kernel_args if kernel_args
-                                  else ""))
-    command = qemu.kernel_command(readme, out, kernel_args)
-    log = "level-irq-console%s.log" % ("-" + kernel_args if kernel_args
-                                        else "")
-    guest = qemu.Guest(command + " " + qemu.ICOUNT, os.path.join(out, log),
-                       timeout=300)
-    try:
-        guest.boot()
+    def check_and_log(guest, tap):
         check(guest, tap, kernel_args)
         bad, _ = guest.run("dmesg | grep -cE 'WARNING|Oops|BUG|nobody cared'")
         tap.check(bad.strip() == "0",
                   "no warning in Linux's log (%s)" % bad.strip())
-        guest.poweroff()
-    except qemu.Stuck as e:
-        tap.check(False, "%s; console tail:\n# %s" %
-                  (e, guest.tail().replace("\n", "\n# ")))
-    finally:
-        guest.close()
-    return tap.failed
+    return qemu.checked_boot("level-irq", out, readme, kernel_args,
+                             check_and_log)
 
 
 def main():

@@ -158,6 +158,13 @@ class Guest:
         self.start(cmd)
         return self.finish(timeout)
 
+    def run_ok(self, cmd):
+        """run(), for commands that must succeed: their output."""
+        text, rc = self.run(cmd)
+        if rc:
+            raise Stuck("command '%s' failed (%d): %s" % (cmd, rc, text))
+        return text
+
     def monitor(self, cmd):
         """Run @cmd in QEMU's monitor, which -nographic multiplexes with
         the serial console (Ctrl-A c switches), and switch back."""
@@ -187,3 +194,25 @@ class Guest:
             self.child.terminate(force=True)
         self.log.close()
 
+
+def checked_boot(name, out, readme, kernel_args, check, command=None):
+    """Boot the board's kernel directly, with @kernel_args, under -icount;
+    run check(guest, tap), then power off. A guest that sticks, or a
+    check that raises Stuck or KeyError, fails the Tap named @name
+    ("name (args)"), with the console's tail. Returns the failures."""
+    tap = Tap(name + (" (%s)" % kernel_args if kernel_args else ""))
+    log = "%s-console%s.log" % (name, "-" + kernel_args if kernel_args
+                                else "")
+    command = command or kernel_command(readme, out, kernel_args)
+    guest = Guest(command + " " + ICOUNT, os.path.join(out, log),
+                  timeout=300)
+    try:
+        guest.boot()
+        check(guest, tap)
+        guest.poweroff()
+    except (Stuck, KeyError) as e:
+        tap.check(False, "%s; console tail:\n# %s" %
+                  (e, guest.tail().replace("\n", "\n# ")))
+    finally:
+        guest.close()
+    return tap.failed

@@ -35,21 +35,14 @@ def fields(text):
             if len(w) == 2 and w[1].isdigit()}
 
 
-def run_ok(guest, cmd):
-    text, rc = guest.run(cmd)
-    if rc:
-        raise qemu.Stuck("command '%s' failed (%d): %s" % (cmd, rc, text))
-    return text
-
-
 def prove(guest, tap, name, hz):
-    run_ok(guest, "cat /proc/adeos/domains")
+    guest.run_ok("cat /proc/adeos/domains")
     # the domain's ring holds about a second of ticks: read it at once
-    run_ok(guest, "echo %d > /proc/adeos/stall; cat /proc/adeos/%s >/tmp/t"
+    guest.run_ok("echo %d > /proc/adeos/stall; cat /proc/adeos/%s >/tmp/t"
            % (WINDOW_US, name))
-    rec = fields(run_ok(guest, "cat /proc/adeos/stall"))
+    rec = fields(guest.run_ok("cat /proc/adeos/stall"))
     stamps = [int(l.split()[1]) for l in
-              run_ok(guest, "grep '^stamp ' /tmp/t").splitlines()]
+              guest.run_ok("grep '^stamp ' /tmp/t").splitlines()]
     inside = sum(rec["tsc_start"] <= s <= rec["tsc_end"] for s in stamps)
     want = hz * WINDOW_US // 1000000
     tap.check(rec["hw_if_on"] == 1,
@@ -71,10 +64,10 @@ def prove(guest, tap, name, hz):
 
 
 def stays_well(guest, tap):
-    run_ok(guest, "i=0; while [ $i -lt 5000 ]; do i=$((i+1)); done")
-    run_ok(guest, "echo '%d 5' > /proc/adeos/stall" % WINDOW_US)
-    run_ok(guest, "i=0; while [ $i -lt 5000 ]; do i=$((i+1)); done")
-    text = run_ok(guest, "echo console-alive")
+    guest.run_ok("i=0; while [ $i -lt 5000 ]; do i=$((i+1)); done")
+    guest.run_ok("echo '%d 5' > /proc/adeos/stall" % WINDOW_US)
+    guest.run_ok("i=0; while [ $i -lt 5000 ]; do i=$((i+1)); done")
+    text = guest.run_ok("echo console-alive")
     bad, _ = guest.run("dmesg | grep -cE 'WARNING|Oops|BUG|nobody cared'")
     tap.check(text == "console-alive" and bad.strip() == "0",
               "busy loops, 5 more windows, the console: Linux stays well "
@@ -82,23 +75,10 @@ def stays_well(guest, tap):
 
 
 def prove_booted(out, readme, kernel_args, name, hz):
-    tap = qemu.Tap("stall-proof" + (" (%s)" % kernel_args if kernel_args
-                                    else ""))
-    command = qemu.kernel_command(readme, out, kernel_args)
-    log = "stall-console%s.log" % ("-" + kernel_args if kernel_args else "")
-    guest = qemu.Guest(command + " " + qemu.ICOUNT, os.path.join(out, log),
-                       timeout=300)
-    try:
-        guest.boot()
+    def check(guest, tap):
         prove(guest, tap, name, hz)
         stays_well(guest, tap)
-        guest.poweroff()
-    except (qemu.Stuck, KeyError) as e:
-        tap.check(False, "%s; console tail:\n# %s" %
-                  (e, guest.tail().replace("\n", "\n# ")))
-    finally:
-        guest.close()
-    return tap.failed
+    return qemu.checked_boot("stall-proof", out, readme, kernel_args, check)
 
 
 def main():
