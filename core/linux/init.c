@@ -102,8 +102,12 @@ static int __init request_for_domain(struct adeos_domain_desc *desc,
 	err = request_irq(q->irq, passed_on_by_domain, flags, name,
 			  requested_for_domains);
 	if (err) {
-		pr_err("adeos: domain %s cannot take IRQ %u: Linux has no such IRQ on this machine (error %d)\n",
-		       desc->name, q->irq, err);
+		pr_err("adeos: domain %s cannot take IRQ %u: %s (error %d)\n",
+		       desc->name, q->irq,
+		       err == -EINVAL ?
+			       "Linux has no such IRQ on this machine" :
+			       "request_irq() refused it",
+		       err);
 		kfree(name);
 		return err;
 	}
