@@ -31,9 +31,9 @@ SAN_CFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 	      -fno-sanitize-recover=all
 CMOCKA_LIBS := -lcmocka
 
-CORE_SRCS := core/domain.c core/irq.c core/pipeline.c core/template.c
+CORE_SRCS := core/domain.c core/irq.c core/pipeline.c core/template.c core/ring.c
 HOST_SRCS := tests/host/arch.c
-UNIT_NAMES := test_domain test_irq test_pipeline
+UNIT_NAMES := test_domain test_irq test_pipeline test_ring
 UNIT_COMMON := tests/unit/fixture.c
 
 .PHONY: all help check test clean distclean bench-core deps lint \
@@ -160,7 +160,8 @@ test-no-irqflags-hook:
 
 LINT_SRCS := $(CORE_SRCS) core/internal.h $(wildcard core/include/adeos/*.h) \
 	$(wildcard core/linux/*.c arch/i386/*.c arch/i386/include/adeos/*.h) \
-	tools/adeos-config.c tools/adeos-mkdisk.c $(TEMPLATE_SRCS) $(wildcard $(addsuffix /*.h,$(TEMPLATE_DIRS)))
+	tools/adeos-config.c tools/adeos-mkdisk.c tools/adeos-stat.c \
+	$(foreach t,$(TEMPLATE_DIRS),$(wildcard $(t)/*.c $(t)/*.h $(t)/tools/*.c))
 lint:
 	$(Q)O='$(O)' scripts/lint.sh $(LINT_SRCS)
 

@@ -1,23 +1,86 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Starting and stopping domains described as data (adeos/template.h).
+ * Starting and stopping domains described as data (adeos/template.h),
+ * at boot or while IRQs flow (loadable domains).
  */
 #include <adeos/template.h>
 
+static int root_handles(unsigned int irq)
+{
+	return adeos_root.irqs[irq].control & ADEOS_HANDLE_MASK;
+}
+
+/*
+ * Give back IRQ entries [0, @n): the domain lets each go, then the root
+ * domain gets what it had before the domain took it. Hard IRQs off, so
+ * no arrival falls between the two.
+ */
 static void release_irqs(struct adeos_domain_desc *desc, unsigned int n)
 {
-	while (n--)
-		adeos_virtualize_irq_from(&desc->domain, desc->irqs[n].irq,
-					  NULL, NULL, NULL, 0);
+	while (n--) {
+		const struct adeos_domain_irq *q = &desc->irqs[n];
+		const struct adeos_irq_slot *s = &desc->root_slots[n];
+
+		adeos_virtualize_irq_from(&desc->domain, q->irq, NULL, NULL,
+					  NULL, 0);
+		if (s->handler)
+			adeos_virtualize_irq_from(&adeos_root, q->irq,
+						  s->handler, s->cookie,
+						  s->acknowledge, s->control);
+	}
+}
+
+/* Take one IRQ; an exclusive one first leaves the root domain. */
+static int take_irq(struct adeos_domain_desc *desc, unsigned int k)
+{
+	const struct adeos_domain_irq *q = &desc->irqs[k];
+	struct adeos_irq_slot *s = &desc->root_slots[k];
+	int err;
+
+	s->handler = NULL;
+	if ((q->mode & ADEOS_EXCLUSIVE_MASK) && q->irq < ADEOS_NR_IRQS &&
+	    root_handles(q->irq)) {
+		*s = adeos_root.irqs[q->irq];
+		adeos_virtualize_irq_from(&adeos_root, q->irq, NULL, NULL, NULL,
+					  0);
+	}
+	err = adeos_virtualize_irq_from(&desc->domain, q->irq,
+					desc->tmpl->handle_irq, desc, NULL,
+					q->mode);
+	if (err && s->handler) {
+		adeos_virtualize_irq_from(&adeos_root, q->irq, s->handler,
+					  s->cookie, s->acknowledge,
+					  s->control);
+		s->handler = NULL;
+	}
+	return err;
+}
+
+static int take_irqs(struct adeos_domain_desc *desc)
+{
+	unsigned long flags = hard_local_irq_save();
+	unsigned int k;
+	int err = 0;
+
+	for (k = 0; k < desc->nr_irqs && !err; k++) {
+		err = take_irq(desc, k);
+		if (err) {
+			desc->failed_irq = desc->irqs[k].irq;
+			release_irqs(desc, k);
+		}
+	}
+	hard_local_irq_restore(flags);
+	return err;
 }
 
 int adeos_domain_start(struct adeos_domain_desc *desc)
 {
 	adattr_t attr;
-	unsigned int i;
 	int err;
 
 	desc->failed_irq = -1;
+	if (desc->nr_irqs > ADEOS_DOMAIN_MAX_IRQS)
+		return -EINVAL;
 	adeos_init_attr(&attr);
 	attr.name = desc->name;
 	attr.priority = desc->priority;
@@ -29,21 +92,12 @@ int adeos_domain_start(struct adeos_domain_desc *desc)
 		if (err)
 			goto err_unregister;
 	}
-	for (i = 0; i < desc->nr_irqs; i++) {
-		const struct adeos_domain_irq *q = &desc->irqs[i];
-
-		err = adeos_virtualize_irq_from(&desc->domain, q->irq,
-						desc->tmpl->handle_irq, desc,
-						NULL, q->mode);
-		if (err) {
-			desc->failed_irq = q->irq;
-			goto err_release;
-		}
-	}
+	err = take_irqs(desc);
+	if (err)
+		goto err_stop;
 	return 0;
 
-err_release:
-	release_irqs(desc, i);
+err_stop:
 	if (desc->tmpl->stop)
 		desc->tmpl->stop(desc);
 err_unregister:
@@ -51,10 +105,13 @@ err_unregister:
 	return err;
 }
 
-void adeos_domain_stop(struct adeos_domain_desc *desc)
+int adeos_domain_stop(struct adeos_domain_desc *desc)
 {
+	unsigned long flags = hard_local_irq_save();
+
 	release_irqs(desc, desc->nr_irqs);
+	hard_local_irq_restore(flags);
 	if (desc->tmpl->stop)
 		desc->tmpl->stop(desc);
-	adeos_unregister_domain(&desc->domain);
+	return adeos_unregister_domain(&desc->domain);
 }

@@ -129,6 +129,19 @@ sync_sources() {
 	sync_tree "$stage/arch/x86/adeos" "$LINUX_SRC/arch/x86/adeos"
 	copy_if_changed "$O/domains/adeos_domains.c" \
 		"$kb/kernel/adeos/adeos_domains.c"
+	# the domains built as modules: their sources and Kbuild lines
+	for f in "$kb"/kernel/adeos/adeos-*.c; do
+		[ -e "$f" ] && [ ! -e "$O/domains/modules/$(basename "$f")" ] &&
+			rm -f "$f" "${f%.c}.o"
+	done
+	for f in "$O"/domains/modules/*; do
+		[ -e "$f" ] && copy_if_changed "$f" "$kb/kernel/adeos/$(basename "$f")"
+	done
+}
+
+# Are there domains built as modules?
+domain_modules() {
+	grep -q '^obj-m' "$O/domains/modules/modules.kbuild" 2>/dev/null
 }
 
 kmake() {
@@ -150,8 +163,12 @@ base_config() {
 	# merge_config.sh makes its temporary files in the current directory
 	abs_fragment=$(cd "$(dirname "$fragment")" && pwd)/$(basename "$fragment")
 	merge=$(cd "$LINUX_SRC" && pwd)/scripts/kconfig/merge_config.sh
+	extra_fragment=
+	[ -n "${2:-}" ] && [ -s "$2" ] &&
+		extra_fragment=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+	# shellcheck disable=SC2086 # no extra fragment: no word
 	(cd "$1" && "$merge" -m -O . \
-		.config "$abs_fragment") >>"$1/kconfig.log" 2>&1 ||
+		.config "$abs_fragment" $extra_fragment) >>"$1/kconfig.log" 2>&1 ||
 		die "merging $fragment failed: see $1/kconfig.log"
 	kmake O="$(cd "$1" && pwd)" -s olddefconfig >>"$1/kconfig.log" 2>&1 ||
 		die "olddefconfig failed: see $1/kconfig.log"
@@ -161,12 +178,22 @@ base_config() {
 # changes made with linux-menuconfig stay. Every value the fragment asks
 # for must hold: merge_config.sh only warns.
 configure() {
-	want=$(cksum <"$fragment")
+	extra=$O/build/linux-extra.fragment
+	# what the configuration needs of the kernel beyond the board's fragment
+	extra_note=
+	if domain_modules; then
+		printf 'CONFIG_MODULES=y\nCONFIG_MODULE_UNLOAD=y\n' >"$extra"
+		extra_note=" + module support (domains built as modules)"
+	else
+		: >"$extra"
+	fi
+	want=$(cat "$fragment" "$extra" | cksum)
 	[ -f "$kb/.config" ] &&
 		[ "$(cat "$kb/.adeos-fragment" 2>/dev/null)" = "$want" ] && return 0
-	msg KCONFIG "tinyconfig + $fragment"
-	base_config "$kb"
-	CONFIG_=CONFIG_ "$ADEOS_CONFIG" requested "$kb/.config" "$fragment" ||
+	msg KCONFIG "tinyconfig + $fragment${extra_note:-}"
+	base_config "$kb" "$extra"
+	CONFIG_=CONFIG_ "$ADEOS_CONFIG" requested "$kb/.config" "$fragment" \
+		"$extra" ||
 		die "the kernel configuration does not hold what $fragment asks for"
 	echo "$want" >"$kb/.adeos-fragment"
 }
@@ -184,7 +211,7 @@ update_defconfig() {
 	rm -rf "$base"
 	mkdir -p "$base"
 	msg KCONFIG "tinyconfig + $fragment (to compare)"
-	base_config "$base"
+	base_config "$base" "$O/build/linux-extra.fragment"
 	config_values "$base/.config" >"$base/values.base"
 	config_values "$kb/.config" >"$base/values.now"
 	join -a 2 -e '(none)' -o 0,1.2,2.2 "$base/values.base" \
@@ -239,6 +266,32 @@ rebuild_if_dated_otherwise() {
 	fi
 }
 
+# The domains built as modules, into $O/build/modules/ for the rootfs.
+build_domain_modules() {
+	mods=$O/build/modules
+	rm -rf "$mods.tmp"
+	mkdir -p "$mods.tmp"
+	if domain_modules; then
+		msg LINUX "modules: $(sed -n 's/^obj-m += \(.*\)\.o$/\1.ko/p' \
+			"$O/domains/modules/modules.kbuild" | tr '\n' ' ')"
+		{
+			if kmake -j"$JOBS" modules 2>&1; then
+				echo 0 >"$kb/.build-status"
+			else
+				echo 1 >"$kb/.build-status"
+			fi
+		} | progress
+		[ "$(cat "$kb/.build-status")" = 0 ] ||
+			die "the domain modules did not build"
+		for m in $(sed -n 's/^obj-m += \(.*\)\.o$/\1/p' \
+			"$O/domains/modules/modules.kbuild"); do
+			cp "$kb/kernel/adeos/$m.ko" "$mods.tmp/"
+		done
+	fi
+	rm -rf "$mods"
+	mv "$mods.tmp" "$mods"
+}
+
 build() {
 	rebuild_if_dated_otherwise
 	release=$(kmake -s kernelrelease)
@@ -252,6 +305,7 @@ build() {
 		fi
 	} | progress
 	[ "$(cat "$kb/.build-status")" = 0 ] || die "the kernel build failed"
+	build_domain_modules
 	mkdir -p "$O/images"
 	copy_if_changed "$kb/arch/x86/boot/bzImage" "$O/images/bzImage"
 	echo "$release" >"$O/images/kernel.release.tmp"

@@ -71,6 +71,22 @@ for t in $(sed -n 's/^AD_DOMAIN[0-9]*_TEMPLATE="\(.*\)"$/\1/p' "$O/.config" |
 	done
 done
 
+# The pipeline's own tool: the domains, their counts and latencies.
+if [ -f tools/adeos-stat.c ]; then
+	msg CC "rootfs/usr/bin/adeos-stat (i386, static)"
+	${TARGET_CC:-gcc} -m32 -static -Os -Wall -Wextra -Werror \
+		-o "$tree/usr/bin/adeos-stat" tools/adeos-stat.c
+fi
+
+# The domains built as modules (the kernel stage built them).
+if ls "$O"/build/modules/*.ko >/dev/null 2>&1; then
+	mkdir -p "$tree/lib/modules/adeos"
+	for m in "$O"/build/modules/*.ko; do
+		msg COPY "rootfs/lib/modules/adeos/$(basename "$m")"
+		cp "$m" "$tree/lib/modules/adeos/"
+	done
+fi
+
 ln -s busybox "$tree/bin/sh"
 
 # The board's overlay, last: its files win.

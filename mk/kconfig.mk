@@ -134,7 +134,7 @@ $(DOMAINS_C): $(O)/.config $(ADEOS_CONFIG) $(KCONFIG_DOMAINS)
 	$(Q)mkdir -p $(@D)
 	$(Q)origin=$$(cat $(DEFCONFIG_ORIGIN) 2>/dev/null); \
 	$(ADEOS_CONFIG) domains $${origin:+--origin "$$origin"} \
-		--templates '$(TEMPLATES)' $(O)/.config $@ || \
+		--templates '$(TEMPLATE_DIRS)' $(O)/.config $@ || \
 		{ rm -f $@; exit 1; }
 
 domains: $(DOMAINS_C)

@@ -14,7 +14,7 @@ IRQ_SLOTS=${IRQ_SLOTS:-4}
 out=$1
 shift
 
-# The Kconfig name of a template folder: irq-counter -> IRQ_COUNTER
+# The Kconfig name of a template folder: irq-owner -> IRQ_OWNER
 sym_of() {
 	basename "$1" | tr 'a-z-' 'A-Z_'
 }
@@ -76,7 +76,20 @@ KCONFIG
 		printf 'config DOMAIN%s_TEMPLATE_%s\n\tbool "%s"\n\thelp\n\t  %s\n\n' \
 			"$n" "$s" "$(basename "$t")" "$(summary_of "$t")"
 	done
-	printf 'endchoice\n\nconfig DOMAIN%s_TEMPLATE\n\tstring\n' "$n"
+	printf 'endchoice\n\n'
+	cat <<KCONFIG
+config DOMAIN${n}_MODULE
+	bool "Build as a loadable module"
+	help
+	  Build the domain and its template's code as a Linux module,
+	  adeos-<name>.ko, in /lib/modules/adeos/ of the image, instead of
+	  into the kernel. Loading it (insmod) registers the domain at its
+	  priority and takes its IRQs; unloading it (rmmod) gives them
+	  back, while the IRQs flow. The kernel is built with module
+	  support when any domain is a module.
+
+KCONFIG
+	printf 'config DOMAIN%s_TEMPLATE\n\tstring\n' "$n"
 	for t in "$@"; do
 		printf '\tdefault "%s" if DOMAIN%s_TEMPLATE_%s\n' \
 			"$(basename "$t")" "$n" "$(sym_of "$t")"

@@ -8,21 +8,28 @@
  *	final CONFIG: kconfig-conf resets out-of-range values and drops
  *	unknown symbols without failing, so this is where they fail.
  *
- *   adeos-config domains [--origin FILE] [--templates "A B"] CONFIG OUT
+ *   adeos-config domains [--origin FILE] [--templates "DIR..."] CONFIG OUT
  *	Validate the domains of CONFIG, then write the registration code
- *	to OUT (through a temporary file). Nothing is written on error.
+ *	of the built-in domains to OUT, and for each domain built as a
+ *	module (DOMAINn_MODULE) the module's sources into OUT's folder,
+ *	modules/, with the Kbuild lines that build them
+ *	(modules/modules.kbuild). Every file goes through a temporary
+ *	one; nothing is written on error. --templates lists the template
+ *	folders (or just their names, for validation only).
  *
  * Every finding is printed as FILE:LINE: error: SYMBOL: what is wrong,
  * where FILE is the defconfig that set the symbol (--origin), or CONFIG.
  * Exit status: 0 fine, 1 findings, 2 usage or I/O trouble.
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define PREFIX_DEFAULT "AD_"
 #define MAX_SLOTS 99
@@ -30,6 +37,7 @@
 #define ROOT_NAME "Linux"
 #define PRIO_MIN 101
 #define PRIO_MAX 999
+#define DOMAIN_MAX_IRQS 8 /* ADEOS_DOMAIN_MAX_IRQS */
 
 struct entry {
 	char *sym; /* without the prefix */
@@ -334,6 +342,7 @@ struct domain {
 	const char *name;
 	long priority;
 	const char *tmpl;
+	int module; /* DOMAINn_MODULE: built as adeos-<name>.ko */
 	struct dirq irqs[MAX_SLOTS];
 	int nirqs;
 	struct dopt opts[MAX_SLOTS];
@@ -446,7 +455,7 @@ static int slot_symbol(const char *rest)
 	int k, off = 0;
 
 	if (!strcmp(rest, "NAME") || !strcmp(rest, "PRIORITY") ||
-	    !strncmp(rest, "TEMPLATE", 8))
+	    !strcmp(rest, "MODULE") || !strncmp(rest, "TEMPLATE", 8))
 		return 1;
 	return sscanf(rest, "IRQ%d%n", &k, &off) == 1 &&
 	       (!rest[off] || rest[off] == '_');
@@ -487,6 +496,7 @@ static void read_domain(int slot)
 		d->priority = -1;
 	snprintf(sym, sizeof(sym), "DOMAIN%d_TEMPLATE", slot);
 	d->tmpl = string_value(sym);
+	d->module = is_y(value_of("DOMAIN%d_MODULE", slot));
 	for (k = 1; k < MAX_SLOTS; k++)
 		if (is_y(value_of("DOMAIN%d_IRQ%d", slot, k)))
 			read_irq(d, k);
@@ -556,24 +566,56 @@ static void check_priority(const struct domain *d)
 	}
 }
 
-static void check_template(const struct domain *d, const char *templates)
+/* The templates known: their names, and their folders when given. */
+struct tmpl {
+	char *name;
+	const char *dir; /* NULL when only the name was given */
+};
+
+static struct tmpl tmpls[MAX_SLOTS];
+static int ntmpls;
+static char known_list[MAX_SLOTS * 64];
+
+static void load_templates(const char *list)
+{
+	char *copy = xstrdup(list), *item, *save = NULL;
+
+	for (item = strtok_r(copy, " ", &save); item && ntmpls < MAX_SLOTS;
+	     item = strtok_r(NULL, " ", &save)) {
+		char *slash = strrchr(item, '/');
+
+		while (slash && !slash[1] && slash != item) {
+			*slash = '\0';
+			slash = strrchr(item, '/');
+		}
+		tmpls[ntmpls].name = slash ? slash + 1 : item;
+		tmpls[ntmpls].dir = slash ? item : NULL;
+		snprintf(known_list + strlen(known_list),
+			 sizeof(known_list) - strlen(known_list), "%s%s",
+			 ntmpls ? " " : "", tmpls[ntmpls].name);
+		ntmpls++;
+	}
+}
+
+static const struct tmpl *find_template(const char *name)
+{
+	int i;
+
+	for (i = 0; name && i < ntmpls; i++)
+		if (!strcmp(tmpls[i].name, name))
+			return &tmpls[i];
+	return NULL;
+}
+
+static void check_template(const struct domain *d, int have_list)
 {
 	char sym[64];
-	const char *p = templates;
-	size_t len;
 
-	if (!d->tmpl || !templates)
+	if (!d->tmpl || !have_list || find_template(d->tmpl))
 		return;
-	len = strlen(d->tmpl);
-	while ((p = strstr(p, d->tmpl))) {
-		if ((p == templates || p[-1] == ' ') &&
-		    (p[len] == ' ' || !p[len]) && len)
-			return;
-		p += len ? len : 1;
-	}
 	snprintf(sym, sizeof(sym), "DOMAIN%d_TEMPLATE", d->slot);
 	error_at(sym, "unknown template \"%s\" (known: %s)", d->tmpl,
-		 templates);
+		 known_list);
 }
 
 static void irq_sym(char *buf, size_t len, const struct domain *d,
@@ -654,7 +696,18 @@ static void check_count(long max)
 		ndoms, list, max);
 }
 
-static void validate(const char *templates)
+static void check_irq_count(const struct domain *d)
+{
+	char sym[64];
+
+	if (d->nirqs <= DOMAIN_MAX_IRQS)
+		return;
+	snprintf(sym, sizeof(sym), "DOMAIN%d", d->slot);
+	error_at(sym, "domain \"%s\" takes %d IRQs, at most %d", d->name,
+		 d->nirqs, DOMAIN_MAX_IRQS);
+}
+
+static void validate(int have_list)
 {
 	long board_irqs = 0, max = 0;
 	int slot, i;
@@ -668,7 +721,8 @@ static void validate(const char *templates)
 	for (i = 0; i < ndoms; i++) {
 		check_name(&doms[i]);
 		check_priority(&doms[i]);
-		check_template(&doms[i], templates);
+		check_template(&doms[i], have_list);
+		check_irq_count(&doms[i]);
 		check_irqs(&doms[i], board_irqs);
 	}
 }
@@ -737,31 +791,48 @@ static void emit_domain_data(FILE *f, const struct domain *d)
 	fprintf(f, "};\n\n");
 }
 
-static void emit_table_entry(FILE *f, const struct domain *d)
+static void emit_desc_fields(FILE *f, const struct domain *d,
+			     const char *indent)
 {
 	char id[64];
 
 	c_ident(id, sizeof(id), d->tmpl);
-	fprintf(f, "\t{\n\t\t.name = \"%s\",\n\t\t.priority = %ld,\n", d->name,
-		d->priority);
-	fprintf(f, "\t\t.tmpl = &adeos_template_%s,\n", id);
-	fprintf(f, "\t\t.state = &domain%d_state,\n", d->slot);
+	fprintf(f, "%s.name = \"%s\",\n%s.priority = %ld,\n", indent, d->name,
+		indent, d->priority);
+	fprintf(f, "%s.tmpl = &adeos_template_%s,\n", indent, id);
+	fprintf(f, "%s.state = &domain%d_state,\n", indent, d->slot);
 	if (d->nirqs)
-		fprintf(f, "\t\t.irqs = domain%d_irqs,\n", d->slot);
-	fprintf(f, "\t\t.nr_irqs = %d,\n\t},\n", d->nirqs);
+		fprintf(f, "%s.irqs = domain%d_irqs,\n", indent, d->slot);
+	fprintf(f, "%s.nr_irqs = %d,\n", indent, d->nirqs);
 }
 
+static void emit_table_entry(FILE *f, const struct domain *d)
+{
+	fprintf(f, "\t{\n");
+	emit_desc_fields(f, d, "\t\t");
+	fprintf(f, "\t},\n");
+}
+
+static void emit_include_of(FILE *f, const struct domain *d)
+{
+	fprintf(f, "#include \"%s.h\"\n", d->tmpl);
+}
+
+/* The built-in domains' templates, each once. */
 static void emit_includes(FILE *f)
 {
 	int i, j;
 
 	fprintf(f, "#include <adeos/template.h>\n");
 	for (i = 0; i < ndoms; i++) {
+		if (doms[i].module)
+			continue;
 		for (j = 0; j < i; j++)
-			if (!strcmp(doms[j].tmpl, doms[i].tmpl))
+			if (!doms[j].module &&
+			    !strcmp(doms[j].tmpl, doms[i].tmpl))
 				break;
 		if (j == i)
-			fprintf(f, "#include \"%s.h\"\n", doms[i].tmpl);
+			emit_include_of(f, &doms[i]);
 	}
 	fputc('\n', f);
 }
@@ -786,31 +857,103 @@ static const char register_fn[] =
 	"\treturn err;\n"
 	"}\n";
 
-static void emit(FILE *f)
+static void emit_header(FILE *f, const char *what)
 {
-	int i;
-
 	/* split so that checkpatch does not take it for this file's tag */
 	fprintf(f, "// %s-License-Identifier: GPL-2.0-only\n/*\n", "SPDX");
-	fprintf(f, " * The domains registered ahead of Linux: %d.\n *\n",
-		ndoms);
+	fprintf(f, " * %s\n *\n", what);
 	fprintf(f, " * Generated by %s from %s", prog, config.file);
 	if (origin.file)
 		fprintf(f, "\n * (made from %s)", origin.file);
 	fprintf(f,
 		". Do not edit: change the\n * configuration (make menuconfig) and run make domains.\n */\n");
+}
+
+static int nbuiltin(void)
+{
+	int i, n = 0;
+
+	for (i = 0; i < ndoms; i++)
+		n += !doms[i].module;
+	return n;
+}
+
+static void emit(FILE *f, const void *unused)
+{
+	char what[128];
+	int i, n = nbuiltin();
+
+	(void)unused;
+	snprintf(what, sizeof(what),
+		 "The domains registered ahead of Linux at boot: %d.", n);
+	emit_header(f, what);
 	emit_includes(f);
 	for (i = 0; i < ndoms; i++)
-		emit_domain_data(f, &doms[i]);
-	fprintf(f, "struct adeos_domain_desc adeos_domains[] = {\n");
+		if (!doms[i].module)
+			emit_domain_data(f, &doms[i]);
+	/* an empty array is not C: keep one unused entry then */
+	fprintf(f, "struct adeos_domain_desc adeos_domains[%s] = {\n",
+		n ? "" : "1");
 	for (i = 0; i < ndoms; i++)
-		emit_table_entry(f, &doms[i]);
-	fprintf(f, "};\n\nconst unsigned int adeos_nr_domains = %d;\n\n",
-		ndoms);
+		if (!doms[i].module)
+			emit_table_entry(f, &doms[i]);
+	fprintf(f, "};\n\nconst unsigned int adeos_nr_domains = %d;\n\n", n);
 	fputs(register_fn, f);
 }
 
-static void write_output(const char *out)
+/* ---- domains built as modules ---- */
+
+/* The module's file name stem: adeos-<domain name>. */
+static void module_stem(char *buf, size_t len, const struct domain *d)
+{
+	snprintf(buf, len, "adeos-%s", d->name);
+}
+
+static void emit_module(FILE *f, const void *arg)
+{
+	const struct domain *d = arg;
+	char what[256];
+
+	snprintf(what, sizeof(what),
+		 "Domain %d, \"%s\", as a loadable module: adeos-%s.ko.",
+		 d->slot, d->name, d->name);
+	emit_header(f, what);
+	fprintf(f, "#include <linux/module.h>\n#include <adeos/loadable.h>\n");
+	emit_include_of(f, d);
+	fputc('\n', f);
+	emit_domain_data(f, d);
+	fprintf(f, "static struct adeos_domain_desc domain%d = {\n", d->slot);
+	emit_desc_fields(f, d, "\t");
+	fprintf(f, "};\n\n");
+	fprintf(f,
+		"static int __init domain%d_load(void)\n{\n\treturn adeos_load_domain(&domain%d);\n}\n\n",
+		d->slot, d->slot);
+	fprintf(f,
+		"static void __exit domain%d_unload(void)\n{\n\tadeos_unload_domain(&domain%d);\n}\n\n",
+		d->slot, d->slot);
+	fprintf(f,
+		"module_init(domain%d_load);\nmodule_exit(domain%d_unload);\n",
+		d->slot, d->slot);
+	fprintf(f, "MODULE_LICENSE(\"GPL\");\n");
+	fprintf(f,
+		"MODULE_DESCRIPTION(\"Adeos domain %s: template %s, priority %ld\");\n",
+		d->name, d->tmpl, d->priority);
+}
+
+/* One source of the template, compiled again into the module. */
+static void emit_wrapper(FILE *f, const void *arg)
+{
+	const char *file = arg;
+
+	emit_header(f, "A template source, compiled into a domain's module.");
+	fprintf(f, "#include \"%s\"\n", file);
+}
+
+/* ---- writing files ---- */
+
+/* Write @out through a temporary file: all of it, or nothing. */
+static void write_file(const char *out, void (*fn)(FILE *f, const void *arg),
+		       const void *arg)
 {
 	char tmp[PATH_MAX];
 	FILE *f;
@@ -819,7 +962,7 @@ static void write_output(const char *out)
 	f = fopen(tmp, "w");
 	if (!f)
 		die("%s: %s", tmp, strerror(errno));
-	emit(f);
+	fn(f, arg);
 	if (ferror(f) | fclose(f)) {
 		remove(tmp);
 		die("%s: write error", tmp);
@@ -830,30 +973,179 @@ static void write_output(const char *out)
 	}
 }
 
+/* The .c files of a template's folder, sorted. @return how many. */
+static int template_sources(const char *dir, char ***out)
+{
+	struct dirent *e;
+	char **v = NULL;
+	DIR *dp = opendir(dir);
+	int n = 0, i, j;
+
+	if (!dp)
+		die("%s: %s", dir, strerror(errno));
+	while ((e = readdir(dp))) {
+		size_t len = strlen(e->d_name);
+
+		if (len > 2 && !strcmp(e->d_name + len - 2, ".c")) {
+			v = xrealloc(v, (n + 1) * sizeof(*v));
+			v[n++] = xstrdup(e->d_name);
+		}
+	}
+	closedir(dp);
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && strcmp(v[j - 1], v[j]) > 0; j--) {
+			char *t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	*out = v;
+	return n;
+}
+
+struct kbuild_text {
+	char *text;
+};
+
+static void emit_text(FILE *f, const void *arg)
+{
+	fputs(((const struct kbuild_text *)arg)->text, f);
+}
+
+static void append(struct kbuild_text *k, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void append(struct kbuild_text *k, const char *fmt, ...)
+{
+	size_t have = k->text ? strlen(k->text) : 0;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	k->text = xrealloc(k->text, have + n + 1);
+	va_start(ap, fmt);
+	vsnprintf(k->text + have, n + 1, fmt, ap);
+	va_end(ap);
+}
+
+/* Has this run written @name into the modules folder? */
+static char **written;
+static int nwritten;
+
+static void note_written(const char *name)
+{
+	written = xrealloc(written, (nwritten + 1) * sizeof(*written));
+	written[nwritten++] = xstrdup(name);
+}
+
+/* Remove what an earlier configuration left in the modules folder. */
+static void remove_stale(const char *dir)
+{
+	char path[PATH_MAX + 256];
+	struct dirent *e;
+	DIR *dp = opendir(dir);
+	int i;
+
+	if (!dp)
+		return;
+	while ((e = readdir(dp))) {
+		if (e->d_name[0] == '.')
+			continue;
+		for (i = 0; i < nwritten && strcmp(written[i], e->d_name); i++)
+			;
+		if (i == nwritten) {
+			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+			remove(path);
+		}
+	}
+	closedir(dp);
+}
+
+static void write_module(const char *dir, const struct domain *d,
+			 struct kbuild_text *kb)
+{
+	const struct tmpl *t = find_template(d->tmpl);
+	char stem[64], path[PATH_MAX + 256], name[256];
+	char **srcs;
+	int n, i;
+
+	if (!t || !t->dir)
+		die("domain %s is built as a module, but the folder of template %s is unknown (give --templates folders)",
+		    d->name, d->tmpl);
+	module_stem(stem, sizeof(stem), d);
+	snprintf(name, sizeof(name), "%s-domain.c", stem);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	write_file(path, emit_module, d);
+	note_written(name);
+	append(kb, "obj-m += %s.o\n%s-y := %s-domain.o", stem, stem, stem);
+	n = template_sources(t->dir, &srcs);
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "%s-%s", stem, srcs[i]);
+		snprintf(path, sizeof(path), "%s/%s", dir, name);
+		write_file(path, emit_wrapper, srcs[i]);
+		note_written(name);
+		name[strlen(name) - 2] = '\0';
+		append(kb, " %s.o", name);
+	}
+	append(kb, "\n");
+}
+
+/* OUT's folder, modules/: the modules' sources and their Kbuild lines. */
+static void write_modules(const char *out)
+{
+	struct kbuild_text kb = { NULL };
+	char dir[PATH_MAX], path[PATH_MAX + 32];
+	char *slash;
+	int i;
+
+	snprintf(dir, sizeof(dir), "%s", out);
+	slash = strrchr(dir, '/');
+	snprintf(slash ? slash + 1 : dir,
+		 sizeof(dir) - (slash ? slash + 1 - dir : 0), "modules");
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		die("%s: %s", dir, strerror(errno));
+	append(&kb,
+	       "# Generated by %s: the domains built as modules. Do not edit.\n",
+	       prog);
+	for (i = 0; i < ndoms; i++)
+		if (doms[i].module)
+			write_module(dir, &doms[i], &kb);
+	snprintf(path, sizeof(path), "%s/modules.kbuild", dir);
+	write_file(path, emit_text, &kb);
+	note_written("modules.kbuild");
+	remove_stale(dir);
+	free(kb.text);
+}
+
 static int cmd_domains(int argc, char **argv)
 {
-	const char *templates = NULL;
+	int have_list = 0;
 
 	while (argc >= 2 && argv[0][0] == '-') {
-		if (!strcmp(argv[0], "--origin"))
+		if (!strcmp(argv[0], "--origin")) {
 			config_load(&origin, argv[1]);
-		else if (!strcmp(argv[0], "--templates"))
-			templates = argv[1];
-		else
+		} else if (!strcmp(argv[0], "--templates")) {
+			load_templates(argv[1]);
+			have_list = 1;
+		} else {
 			die("unknown option %s", argv[0]);
+		}
 		argc -= 2;
 		argv += 2;
 	}
 	if (argc != 2)
 		die("usage: domains [--origin FILE] [--templates LIST] CONFIG OUT");
 	config_load(&config, argv[0]);
-	validate(templates);
+	validate(have_list);
 	if (nerrors) {
 		printf("%s: %d error%s: %s not written\n", config.file, nerrors,
 		       nerrors == 1 ? "" : "s", argv[1]);
 		return 1;
 	}
-	write_output(argv[1]);
+	write_modules(argv[1]);
+	write_file(argv[1], emit, NULL);
 	return 0;
 }
 

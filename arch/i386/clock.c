@@ -3,6 +3,7 @@
  * Time services for domain templates on i386 (adeos/clock.h): the PIT's
  * channel 0, free once Linux ticks from the local APIC timer, and the TSC.
  */
+#include <linux/export.h>
 #include <linux/i8253.h>
 #include <linux/io.h>
 #include <linux/kernel.h>
@@ -14,17 +15,19 @@
 
 #define PIT_RATE_GENERATOR 0x34 /* channel 0, low then high byte, mode 2 */
 #define PIT_ONE_SHOT 0x30 /* channel 0, low then high byte, mode 0 */
+#define PIT_LATCH 0x00 /* channel 0: hold the count for reading */
 
 static unsigned int running_hz;
+static unsigned int reload;
 
 int arch_timer_start(unsigned int hz)
 {
-	unsigned long flags, reload;
+	unsigned long flags, count;
 
 	if (!hz)
 		return -EINVAL;
-	reload = DIV_ROUND_CLOSEST(PIT_TICK_RATE, hz);
-	if (!reload || reload > 0xffff)
+	count = DIV_ROUND_CLOSEST(PIT_TICK_RATE, hz);
+	if (!count || count > 0xffff)
 		return -EINVAL;
 	/*
 	 * The PIT is spare only once Linux ticks from the local APIC timer;
@@ -34,12 +37,14 @@ int arch_timer_start(unsigned int hz)
 		return -EBUSY;
 	flags = hard_local_irq_save();
 	outb_p(PIT_RATE_GENERATOR, PIT_MODE);
-	outb_p(reload & 0xff, PIT_CH0);
-	outb_p(reload >> 8, PIT_CH0);
+	outb_p(count & 0xff, PIT_CH0);
+	outb_p(count >> 8, PIT_CH0);
 	running_hz = hz;
+	reload = count;
 	hard_local_irq_restore(flags);
 	return 0;
 }
+EXPORT_SYMBOL_GPL(arch_timer_start);
 
 /* A one-shot count that never starts: no more ticks. */
 void arch_timer_stop(void)
@@ -50,15 +55,48 @@ void arch_timer_stop(void)
 	outb_p(0, PIT_CH0);
 	outb_p(0, PIT_CH0);
 	running_hz = 0;
+	reload = 0;
 	hard_local_irq_restore(flags);
 }
+EXPORT_SYMBOL_GPL(arch_timer_stop);
+
+/*
+ * In mode 2 the count runs from the reload value down to 1 and the
+ * output rises, raising IRQ 0, as it starts again: reload - count
+ * counts have passed since. Latched, so that both bytes belong to one
+ * reading; plain port accesses, as the read sits on the measured path.
+ */
+unsigned int arch_timer_counts_since_tick(void)
+{
+	unsigned long flags;
+	unsigned int count;
+
+	if (!reload)
+		return 0;
+	flags = hard_local_irq_save();
+	outb(PIT_LATCH, PIT_MODE);
+	count = inb(PIT_CH0);
+	count |= inb(PIT_CH0) << 8;
+	hard_local_irq_restore(flags);
+	return count && count <= reload ? reload - count : 0;
+}
+EXPORT_SYMBOL_GPL(arch_timer_counts_since_tick);
+
+/* A PIT count is 1e9 / 1193182 ns: 838.095 ns. */
+unsigned int arch_timer_counts_to_ns(unsigned int counts)
+{
+	return counts * 838 + counts * 95 / 1000;
+}
+EXPORT_SYMBOL_GPL(arch_timer_counts_to_ns);
 
 unsigned long long arch_timestamp(void)
 {
 	return rdtsc();
 }
+EXPORT_SYMBOL_GPL(arch_timestamp);
 
 unsigned long arch_timestamp_per_us(void)
 {
 	return tsc_khz >= 1000 ? tsc_khz / 1000 : 1;
 }
+EXPORT_SYMBOL_GPL(arch_timestamp_per_us);

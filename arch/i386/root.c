@@ -15,6 +15,7 @@
  * exception entry; the CPU's own bit is kept aside and put back for iret.
  */
 #include <linux/bitmap.h>
+#include <linux/export.h>
 #include <linux/irq.h>
 #include <linux/irqdesc.h>
 #include <linux/kernel.h>
@@ -52,6 +53,8 @@ void adeos_root_enable(void)
 	adeos_unstall_ipipe_from(&adeos_root);
 	hard_local_irq_enable();
 }
+/* Any module's local_irq_enable() comes here. */
+EXPORT_SYMBOL(adeos_root_enable);
 
 /*
  * Idle: Linux comes here with its stage stalled. Play what is logged,
@@ -67,6 +70,7 @@ void adeos_root_safe_halt(void)
 	adeos_root.status &= ~ADEOS_STALL_FLAG;
 	asm volatile("sti; hlt" : : : "memory");
 }
+EXPORT_SYMBOL(adeos_root_safe_halt);
 
 /* ---- the root domain's handlers ---- */
 

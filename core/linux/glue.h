@@ -5,7 +5,11 @@
 
 #include <adeos/template.h>
 
-/* Give a registered domain its /proc/adeos/<name>, if its template shows. */
-void adeos_proc_add_domain(struct adeos_domain_desc *desc);
+/*
+ * /proc/adeos/<name>/: the domain's priority (writable: a renice) and
+ * its template's files. @return 0 or a negative error.
+ */
+int adeos_proc_add_domain(struct adeos_domain_desc *desc);
+void adeos_proc_remove_domain(struct adeos_domain_desc *desc);
 
 #endif /* ADEOS_LINUX_GLUE_H */

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * /proc/adeos: the pipeline's version, and its domains, head first, each
- * with its stage and the counts of every IRQ it has received.
+ * with its stage and the counts of every IRQ it has received; and one
+ * directory per domain registered from the configuration, with its
+ * priority (write one to renice it) and its template's files.
  */
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/uaccess.h>
 #include <adeos/template.h>
 #include "glue.h"
 
@@ -78,29 +81,141 @@ int adeos_snprintf(char *buf, int size, const char *fmt, ...)
 }
 
 #define SHOW_SIZE (8 * PAGE_SIZE)
+#define STORE_SIZE 256
 
-/* /proc/adeos/<domain>: what the domain's template has to say. */
-static int template_show(struct seq_file *m, void *v)
+/* The files of a domain's directory: its priority, its template's. */
+struct domain_file {
+	struct adeos_domain_desc *desc;
+	const struct adeos_template_file *tf; /* NULL: the priority */
+};
+
+static int priority_show(struct adeos_domain_desc *desc, char *buf, int size)
 {
-	struct adeos_domain_desc *desc = m->private;
+	return adeos_snprintf(buf, size, "%d\n", desc->domain.priority);
+}
+
+/* A renice, while IRQs flow: the pipeline moves the domain atomically. */
+static int priority_store(struct adeos_domain_desc *desc, const char *buf,
+			  int len)
+{
+	int pri, err = kstrtoint(buf, 0, &pri);
+
+	if (err)
+		return err;
+	err = adeos_renice_domain(&desc->domain, pri);
+	if (!err)
+		desc->priority = pri;
+	return err;
+}
+
+static const struct adeos_template_file priority_file = {
+	.name = "priority",
+	.show = priority_show,
+	.store = priority_store,
+};
+
+static int domain_file_show(struct seq_file *m, void *v)
+{
+	struct domain_file *f = m->private;
 	char *buf = kmalloc(SHOW_SIZE, GFP_KERNEL);
 	int n;
 
 	if (!buf)
 		return -ENOMEM;
-	n = desc->tmpl->show(desc, buf, SHOW_SIZE);
-	seq_write(m, buf, n);
+	n = f->tf->show(f->desc, buf, SHOW_SIZE);
+	seq_write(m, buf, clamp_t(int, n, 0, SHOW_SIZE));
 	kfree(buf);
 	return 0;
 }
 
+static int domain_file_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, domain_file_show, pde_data(inode));
+}
+
+static ssize_t domain_file_write(struct file *file, const char __user *ubuf,
+				 size_t count, loff_t *ppos)
+{
+	struct domain_file *f = pde_data(file_inode(file));
+	char buf[STORE_SIZE];
+	int err;
+
+	if (!f->tf->store)
+		return -EPERM;
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	err = f->tf->store(f->desc, buf, count);
+	return err ? err : count;
+}
+
+static const struct proc_ops domain_file_ops = {
+	.proc_open = domain_file_open,
+	.proc_read = seq_read,
+	.proc_lseek = seq_lseek,
+	.proc_release = single_release,
+	.proc_write = domain_file_write,
+};
+
+/* What the glue keeps of a domain's directory. */
+struct domain_dir {
+	struct proc_dir_entry *dir;
+	unsigned int nr_files;
+	struct domain_file files[];
+};
+
+static int add_file(struct domain_dir *d, struct adeos_domain_desc *desc,
+		    const struct adeos_template_file *tf)
+{
+	struct domain_file *f = &d->files[d->nr_files++];
+
+	f->desc = desc;
+	f->tf = tf;
+	return proc_create_data(tf->name, tf->store ? 0644 : 0444, d->dir,
+				&domain_file_ops, f) ?
+		       0 :
+		       -ENOMEM;
+}
+
 static struct proc_dir_entry *dir;
 
-void __init adeos_proc_add_domain(struct adeos_domain_desc *desc)
+int adeos_proc_add_domain(struct adeos_domain_desc *desc)
 {
-	if (dir && desc->tmpl->show)
-		proc_create_single_data(desc->name, 0444, dir, template_show,
-					desc);
+	const struct adeos_template_file *tf = desc->tmpl->files;
+	unsigned int n = 1;
+	struct domain_dir *d;
+	int err;
+
+	while (tf && tf[n - 1].name)
+		n++;
+	d = kzalloc(struct_size(d, files, n), GFP_KERNEL);
+	if (!d)
+		return -ENOMEM;
+	d->dir = proc_mkdir(desc->name, dir);
+	err = d->dir ? add_file(d, desc, &priority_file) : -ENOMEM;
+	for (; !err && tf && tf->name; tf++)
+		err = add_file(d, desc, tf);
+	if (err) {
+		proc_remove(d->dir);
+		kfree(d);
+		return err;
+	}
+	desc->os_data = d;
+	return 0;
+}
+
+/* Waits for the readers and writers in progress, then frees. */
+void adeos_proc_remove_domain(struct adeos_domain_desc *desc)
+{
+	struct domain_dir *d = desc->os_data;
+
+	if (!d)
+		return;
+	proc_remove(d->dir);
+	kfree(d);
+	desc->os_data = NULL;
 }
 
 static int __init adeos_proc_init(void)

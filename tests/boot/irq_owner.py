@@ -24,12 +24,14 @@ PULSES = 1000
 
 
 def owned_irqs(out):
-    """(domain, irq) of every exclusive ISA IRQ of an irq-counter domain."""
+    """(domain, irq) of every exclusive ISA IRQ of a built-in irq-owner
+    domain."""
     values = qemu.board_config(out)
     owned = []
     for n in range(1, 9):
         if (values.get("DOMAIN%d" % n) != "y" or
-                values.get("DOMAIN%d_TEMPLATE" % n) != "irq-counter"):
+                values.get("DOMAIN%d_MODULE" % n) == "y" or
+                values.get("DOMAIN%d_TEMPLATE" % n) != "irq-owner"):
             continue
         for k in range(1, 9):
             slot = "DOMAIN%d_IRQ%d" % (n, k)

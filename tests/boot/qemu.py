@@ -87,6 +87,12 @@ def with_kernel_args(command, args):
                   (m.group(1), args), command)
 
 
+def fields(text):
+    """{key: int} of the "key number" lines of @text."""
+    return {w[0]: int(w[1]) for w in (l.split() for l in text.splitlines())
+            if len(w) == 2 and w[1].isdigit()}
+
+
 def domain_counts(text, domain):
     """{irq: (received, handled, merged, passed, pending)} of @domain's
     stage, from /proc/adeos/domains."""

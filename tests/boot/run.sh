@@ -32,11 +32,17 @@ for b in "$@"; do
 		board=$(sed -n 's/^AD_BOARD_NAME="\(.*\)"$/\1/p' "$d/.config")
 		"$PYTHON" tests/boot/boot_test.py "$d" "board/$board/readme.txt" \
 			>>"$out.tmp" 2>&1
-		# a domain's own device IRQ, on boards with an irq-counter domain
-		if grep -q '^AD_DOMAIN[0-9]*_TEMPLATE="irq-counter"' "$d/.config"; then
+		# the domains' own device IRQs and the templates at work, on
+		# boards with domains of those templates
+		if grep -qE '^AD_DOMAIN[0-9]*_TEMPLATE="(irq-owner|channel|rt-timer)"' "$d/.config"; then
 			if sh tests/boot/guest/build.sh "$d/build/guest" \
 				"$d/build/tools/gen_init_cpio" >"$d.guest.log" 2>&1; then
-				"$PYTHON" tests/boot/irq_owner.py "$d" \
+				if grep -q '^AD_DOMAIN[0-9]*_TEMPLATE="irq-owner"' "$d/.config"; then
+					"$PYTHON" tests/boot/irq_owner.py "$d" \
+						"board/$board/readme.txt" \
+						"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
+				fi
+				"$PYTHON" tests/boot/templates_test.py "$d" \
 					"board/$board/readme.txt" \
 					"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
 			else
@@ -50,8 +56,8 @@ for b in "$@"; do
 			"$PYTHON" tests/boot/level_irq.py "$d" \
 				"board/$board/readme.txt" >>"$out.tmp" 2>&1
 		fi
-		# the product's proof, on boards with a pit-timer domain
-		if grep -q '^AD_DOMAIN[0-9]*_TEMPLATE="pit-timer"' "$d/.config"; then
+		# the product's proof, on boards with a rt-timer domain
+		if grep -q '^AD_DOMAIN[0-9]*_TEMPLATE="rt-timer"' "$d/.config"; then
 			"$PYTHON" tests/boot/stall_proof.py "$d" \
 				"board/$board/readme.txt" >>"$out.tmp" 2>&1
 		fi

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
 """The proof of the product, from the serial console, under -icount so
-that it counts rather than times: the board's pit-timer domain owns the
+that it counts rather than times: the board's rt-timer domain owns the
 PIT; during one unbroken 100 ms local_irq_disable() in Linux (the CPU's
 flag stays on), the domain receives its ticks, each stamped inside the
 window; Linux's local timer count (LOC) and jiffies do not move in the
@@ -21,26 +21,21 @@ WINDOW_US = 100000
 
 
 def pit_domain(out):
-    """(name, hz) of the first domain using the pit-timer template."""
+    """(name, hz) of the first domain using the rt-timer template."""
     values = qemu.board_config(out)
     for n in range(1, 9):
         if (values.get("DOMAIN%d" % n) == "y" and
-                values.get("DOMAIN%d_TEMPLATE" % n) == "pit-timer"):
-            return values["DOMAIN%d_NAME" % n], int(values["DOMAIN%d_PIT_HZ" % n])
+                values.get("DOMAIN%d_TEMPLATE" % n) == "rt-timer"):
+            return values["DOMAIN%d_NAME" % n], int(values["DOMAIN%d_TIMER_HZ" % n])
     return None, None
-
-
-def fields(text):
-    return {w[0]: int(w[1]) for w in (l.split() for l in text.splitlines())
-            if len(w) == 2 and w[1].isdigit()}
 
 
 def prove(guest, tap, name, hz):
     guest.run_ok("cat /proc/adeos/domains")
     # the domain's ring holds about a second of ticks: read it at once
-    guest.run_ok("echo %d > /proc/adeos/stall; cat /proc/adeos/%s >/tmp/t"
+    guest.run_ok("echo %d > /proc/adeos/stall; cat /proc/adeos/%s/status >/tmp/t"
            % (WINDOW_US, name))
-    rec = fields(guest.run_ok("cat /proc/adeos/stall"))
+    rec = qemu.fields(guest.run_ok("cat /proc/adeos/stall"))
     stamps = [int(l.split()[1]) for l in
               guest.run_ok("grep '^stamp ' /tmp/t").splitlines()]
     inside = sum(rec["tsc_start"] <= s <= rec["tsc_end"] for s in stamps)
@@ -86,7 +81,7 @@ def main():
     out, readme = sys.argv[1], sys.argv[2]
     name, hz = pit_domain(out)
     if not name:
-        qemu.Tap("stall-proof").check(False, "the board has no pit-timer domain")
+        qemu.Tap("stall-proof").check(False, "the board has no rt-timer domain")
         return 1
     failed = prove_booted(out, readme, "", name, hz)
     failed += prove_booted(out, readme, "noapic", name, hz)

@@ -43,7 +43,7 @@ fragment() {
 				printf "AD_DOMAIN%d_PRIORITY=%s\n", n,
 					prios[int(rand() * np) + 1]
 			if (rand() < 0.5)
-				printf "AD_DOMAIN%d_PIT_HZ=%s\n", n,
+				printf "AD_DOMAIN%d_TIMER_HZ=%s\n", n,
 					hzs[int(rand() * nh) + 1]
 			for (k = 1; k <= 4; k++)
 				if (rand() < 0.95)

@@ -141,13 +141,13 @@ external() {
 	d=$work/external-out
 	t=$ext/domain-templates/ext-counter
 	mkdir -p "$ext/configs" "$ext/board/ext-demo" "$t"
-	sed 's/irq_counter/ext_counter/g; s/irq-counter/ext-counter/g' \
-		domain-templates/irq-counter/irq-counter.c >"$t/ext-counter.c"
-	sed 's/irq_counter/ext_counter/g; s/IRQ_COUNTER/EXT_COUNTER/g' \
-		domain-templates/irq-counter/irq-counter.h >"$t/ext-counter.h"
-	sed 's/irq-counter/ext-counter/g' domain-templates/irq-counter/Kconfig \
+	sed 's/irq_owner/ext_counter/g; s/irq-owner/ext-counter/g' \
+		domain-templates/irq-owner/irq-owner.c >"$t/ext-counter.c"
+	sed 's/irq_owner/ext_counter/g; s/IRQ_OWNER/EXT_COUNTER/g' \
+		domain-templates/irq-owner/irq-owner.h >"$t/ext-counter.h"
+	sed 's/irq-owner/ext-counter/g' domain-templates/irq-owner/Kconfig \
 		>"$t/Kconfig"
-	echo "# ext-counter: irq-counter, from an external tree" >"$t/README.md"
+	echo "# ext-counter: irq-owner, from an external tree" >"$t/README.md"
 	echo "External demo board, i386" >"$ext/board/ext-demo/readme.txt"
 	cat >"$ext/configs/ext_demo_defconfig" <<EOF2
 AD_BOARD_NAME="ext-demo"

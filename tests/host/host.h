@@ -26,6 +26,7 @@ struct host_cpu {
 	unsigned long violations;
 	const char *panic_func; /* set by arch_panic() */
 	unsigned int timer_hz; /* the spare timer's rate, 0 when stopped */
+	unsigned int timer_counts; /* what arch_timer_counts_since_tick() says */
 	unsigned long long timestamp; /* the timestamp counter */
 	jmp_buf *panic_jmp; /* where arch_panic() returns to, if set */
 };

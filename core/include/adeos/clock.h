@@ -12,6 +12,15 @@
 int arch_timer_start(unsigned int hz);
 /* Stop the ticks. @see arch_timer_start */
 void arch_timer_stop(void);
+/*
+ * @return how many counts of the timer have passed since it last fired,
+ * read from the timer itself: at the top of the timer's handler, that
+ * is the interrupt's latency, which no timestamp calibration can skew.
+ * Meaningful while the handler runs within one period of the tick.
+ */
+unsigned int arch_timer_counts_since_tick(void);
+/* @return @counts of the timer in nanoseconds (up to 65535 counts). */
+unsigned int arch_timer_counts_to_ns(unsigned int counts);
 /* @return the timestamp counter now. */
 unsigned long long arch_timestamp(void);
 /* @return how many timestamp counts make one microsecond, at least 1. */

@@ -11,21 +11,40 @@
 
 struct adeos_domain_desc;
 
+/*
+ * A file the OS shows for the domain (on Linux, /proc/adeos/<domain>/
+ * <name>): its text comes from show(); a write to it goes to store().
+ * Both run in the OS's context, never in the domain's, so they read the
+ * domain's state while its handler may interrupt them at any moment.
+ */
+struct adeos_template_file {
+	const char *name;
+	/* @return the length written to @buf, at most @size. */
+	int (*show)(struct adeos_domain_desc *desc, char *buf, int size);
+	/* Optional (read-only without it). @return 0 or a negative error. */
+	int (*store)(struct adeos_domain_desc *desc, const char *buf, int len);
+};
+
 /* What a folder of domain-templates/ provides, as adeos_template_<name>. */
 struct adeos_template {
 	const char *name;
 	/* Runs for every IRQ the domain takes; the cookie is the desc. */
 	adeos_irq_handler_t handle_irq;
-	/* Optional: set up before the IRQs flow. @see stop */
+	/*
+	 * Optional: set up once the domain is registered and before its
+	 * IRQs flow. Runs in the OS's context with interrupts on, so it may
+	 * sleep (a loadable domain's module init, or a boot-time initcall).
+	 * @see stop
+	 */
 	int (*start)(struct adeos_domain_desc *desc);
 	/* Optional: tear down after the IRQs stopped. @see start */
 	void (*stop)(struct adeos_domain_desc *desc);
-	/*
-	 * Optional: describe the domain's state in text for Linux to show
-	 * (/proc/adeos/<domain>). @return the length written, at most @size.
-	 */
-	int (*show)(struct adeos_domain_desc *desc, char *buf, int size);
+	/* Optional: the domain's files, ending with a NULL name. */
+	const struct adeos_template_file *files;
 };
+
+/* The most IRQs one domain takes (the configuration offers fewer). */
+#define ADEOS_DOMAIN_MAX_IRQS 8
 
 /* One IRQ a domain takes, with its ADEOS_*_MASK mode. */
 struct adeos_domain_irq {
@@ -42,16 +61,30 @@ struct adeos_domain_desc {
 	unsigned int nr_irqs;
 	adomain_t domain;
 	int failed_irq; /* the IRQ adeos_domain_start() stopped at, or -1 */
+	/*
+	 * What the root domain had for each IRQ the domain takes
+	 * exclusively: taken from it on start, given back on stop.
+	 */
+	struct adeos_irq_slot root_slots[ADEOS_DOMAIN_MAX_IRQS];
+	void *os_data; /* the OS glue's: on Linux, the /proc directory */
 };
 
 /*
- * Register the domain, start its template, then take its IRQs.
- * @return 0, or the first error; on error nothing is left registered.
+ * Register the domain, start its template, then take its IRQs, those all
+ * at once with hard IRQs off: an IRQ the domain takes exclusively moves
+ * from the root domain to it between two arrivals, none lost. Call it
+ * from the OS's context (the template's start may sleep).
+ * @return 0, or the first error; on error nothing is left registered
+ * and the root domain has its IRQs back.
  * @see adeos_domain_stop
  */
 int adeos_domain_start(struct adeos_domain_desc *desc);
-/* Release the IRQs, stop the template, unregister. @see adeos_domain_start */
-void adeos_domain_stop(struct adeos_domain_desc *desc);
+/*
+ * Release the IRQs (giving the root domain back those it had), stop the
+ * template, unregister. @return 0, or -EBUSY while the domain runs.
+ * @see adeos_domain_start
+ */
+int adeos_domain_stop(struct adeos_domain_desc *desc);
 
 /* For a template's show(): snprintf, from the OS the pipeline runs under. */
 int adeos_snprintf(char *buf, int size, const char *fmt, ...)

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Loading and unloading domains in a running Linux (adeos/loadable.h):
+ * at boot for the built-in ones, from module init and exit for the
+ * loadable ones.
+ */
+#include <linux/interrupt.h>
+#include <linux/irq.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/printk.h>
+#include <linux/slab.h>
+#include <adeos/loadable.h>
+#include "glue.h"
+
+/*
+ * Linux sets an IRQ up when a driver first requests it: on x86 that is
+ * when the IRQ gets its vector and its IO-APIC route, and when its 8259
+ * line opens. An IRQ that a domain takes but no Linux driver requested
+ * would never arrive, so the domain requests it in Linux's name. The
+ * handler only runs for arrivals the domain passes on; the domain dealt
+ * with them. Requested this way, an exclusive IRQ also makes a Linux
+ * driver's later request fail, instead of leaving the driver waiting.
+ */
+static irqreturn_t passed_on_by_domain(int irq, void *dev_id)
+{
+	return IRQ_HANDLED;
+}
+
+/* The IRQs requested for domains: how many loaded domains take each. */
+static unsigned int request_users[ARCH_NR_HW_IRQS];
+static DEFINE_MUTEX(domains_lock);
+
+static int request_for_domain(struct adeos_domain_desc *desc,
+			      const struct adeos_domain_irq *q)
+{
+	unsigned long flags = IRQF_NO_THREAD;
+	char *name;
+	int err;
+
+	if (q->irq >= ARCH_NR_HW_IRQS)
+		return 0;
+	if (request_users[q->irq]) {
+		request_users[q->irq]++;
+		return 0;
+	}
+	if (irq_has_action(q->irq))
+		return 0;
+	if (!(q->mode & ADEOS_EXCLUSIVE_MASK))
+		flags |= IRQF_SHARED;
+	name = kasprintf(GFP_KERNEL, "adeos-%s", desc->name);
+	if (!name)
+		return -ENOMEM;
+	err = request_irq(q->irq, passed_on_by_domain, flags, name,
+			  request_users);
+	if (err) {
+		pr_err("adeos: domain %s cannot take IRQ %u: %s (error %d)\n",
+		       desc->name, q->irq,
+		       err == -EINVAL ?
+			       "Linux has no such IRQ on this machine" :
+			       "request_irq() refused it",
+		       err);
+		kfree(name);
+		return err;
+	}
+	request_users[q->irq] = 1;
+	return 0;
+}
+
+/* Give back the requests of the domain's IRQ entries [0, @n). */
+static void free_for_domain(struct adeos_domain_desc *desc, unsigned int n)
+{
+	while (n--) {
+		unsigned int irq = desc->irqs[n].irq;
+
+		if (irq < ARCH_NR_HW_IRQS && request_users[irq] &&
+		    !--request_users[irq])
+			kfree(free_irq(irq, request_users));
+	}
+}
+
+static int request_for_irqs(struct adeos_domain_desc *desc)
+{
+	unsigned int k;
+	int err;
+
+	for (k = 0; k < desc->nr_irqs; k++) {
+		err = request_for_domain(desc, &desc->irqs[k]);
+		if (err) {
+			desc->failed_irq = desc->irqs[k].irq;
+			free_for_domain(desc, k);
+			return err;
+		}
+	}
+	return 0;
+}
+
+static void report_failure(struct adeos_domain_desc *desc, int err)
+{
+	if (desc->failed_irq >= 0)
+		pr_err("adeos: domain %s cannot take IRQ %d\n", desc->name,
+		       desc->failed_irq);
+	pr_err("adeos: domain %s not registered: error %d\n", desc->name, err);
+}
+
+int adeos_load_domain(struct adeos_domain_desc *desc)
+{
+	int err;
+
+	mutex_lock(&domains_lock);
+	desc->failed_irq = -1;
+	err = request_for_irqs(desc);
+	if (!err) {
+		err = adeos_domain_start(desc);
+		if (err)
+			free_for_domain(desc, desc->nr_irqs);
+	}
+	if (!err) {
+		err = adeos_proc_add_domain(desc);
+		if (err) {
+			adeos_domain_stop(desc);
+			free_for_domain(desc, desc->nr_irqs);
+		}
+	}
+	mutex_unlock(&domains_lock);
+	if (err) {
+		report_failure(desc, err);
+		return err;
+	}
+	pr_info("adeos: domain %s at priority %d, template %s, %u IRQ%s\n",
+		desc->name, desc->priority, desc->tmpl->name, desc->nr_irqs,
+		desc->nr_irqs == 1 ? "" : "s");
+	return 0;
+}
+EXPORT_SYMBOL_GPL(adeos_load_domain);
+
+void adeos_unload_domain(struct adeos_domain_desc *desc)
+{
+	int err;
+
+	mutex_lock(&domains_lock);
+	adeos_proc_remove_domain(desc);
+	err = adeos_domain_stop(desc);
+	free_for_domain(desc, desc->nr_irqs);
+	mutex_unlock(&domains_lock);
+	if (err)
+		pr_err("adeos: domain %s: unregistering failed: error %d\n",
+		       desc->name, err);
+	else
+		pr_info("adeos: domain %s unloaded\n", desc->name);
+}
+EXPORT_SYMBOL_GPL(adeos_unload_domain);

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * rt-timer: a periodic real-time domain on the board's spare timer that
+ * measures its own interrupt latency from the timer's count.
+ */
+#ifndef ADEOS_TEMPLATE_RT_TIMER_H
+#define ADEOS_TEMPLATE_RT_TIMER_H
+
+#include <adeos/template.h>
+
+#define RT_TIMER_RING 1024 /* timestamps kept, a power of two */
+#define RT_TIMER_HIST_US 1000 /* 1 us buckets; later samples count as over */
+
+/* Written by the domain only; Linux resets them with hard IRQs off. */
+struct rt_timer_latency {
+	unsigned long samples;
+	unsigned int min_counts, max_counts;
+	unsigned long sum_counts; /* for the average; wraps after ~4e9 */
+	unsigned long overruns; /* ticks more than 1.5 periods apart */
+	unsigned long max_gap; /* the longest time between two ticks, TSC */
+	unsigned int over; /* samples of RT_TIMER_HIST_US or more */
+	unsigned int hist[RT_TIMER_HIST_US];
+};
+
+struct rt_timer_state {
+	unsigned int timer_hz; /* DOMAIN<n>_TIMER_HZ */
+	unsigned long ticks;
+	unsigned long long last_stamp;
+	unsigned long long stamps[RT_TIMER_RING]; /* written by the domain */
+	struct rt_timer_latency lat;
+};
+
+extern const struct adeos_template adeos_template_rt_timer;
+
+#endif /* ADEOS_TEMPLATE_RT_TIMER_H */
