@@ -130,6 +130,38 @@ keeps_and_round_trips() {
 	report roundtrip "$out"
 }
 
+# A domain built as a module: make domains writes its module's sources
+# and Kbuild lines, and the built-in table leaves it out; made built-in
+# again, its module files go.
+modules() {
+	out=$results/config-modules.tap
+	: >"$out"
+	d=$work/modules
+	m=$d/domains/modules
+	make_in "$d" qemu_i386_defconfig >/dev/null 2>&1
+	make_in "$d" domains >/dev/null 2>&1
+	if grep -qx 'obj-m += adeos-tap.o' "$m/modules.kbuild" &&
+		grep -qx 'adeos-tap-y := adeos-tap-domain.o adeos-tap-irq-owner.o' \
+			"$m/modules.kbuild" &&
+		grep -q '^module_init(domain3_load);' "$m/adeos-tap-domain.c" &&
+		grep -q '^#include "irq-owner.c"' "$m/adeos-tap-irq-owner.c" &&
+		! grep -q '"tap"' "$d/domains/adeos_domains.c"; then
+		tap "$out" ok "tap (AD_DOMAIN3_MODULE=y): adeos-tap.ko from adeos-tap-domain.c and the template's irq-owner.c; not in the built-in table"
+	else
+		tap "$out" not "tap as a module: $(ls "$m" 2>&1 | tr '\n' ' ')"
+	fi
+	sed -i 's/^AD_DOMAIN3_MODULE=y$/# AD_DOMAIN3_MODULE is not set/' "$d/.config"
+	make_in "$d" domains >/dev/null 2>&1
+	if [ "$(ls "$m")" = modules.kbuild ] &&
+		! grep -q '^obj-m' "$m/modules.kbuild" &&
+		grep -q '"tap"' "$d/domains/adeos_domains.c"; then
+		tap "$out" ok "tap made built-in: in the table, its module files gone"
+	else
+		tap "$out" not "tap made built-in: modules/ holds $(ls "$m" | tr '\n' ' ')"
+	fi
+	report modules "$out"
+}
+
 # An external tree (ADEOS_EXTERNAL): its board shows in list-defconfigs,
 # its template in every domain slot's choice (menuconfig), and the code
 # generated for its board registers, built with its template, on the
@@ -211,5 +243,6 @@ EOF2
 boards
 rejects
 keeps_and_round_trips
+modules
 external
 exit 0
