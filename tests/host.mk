@@ -85,6 +85,9 @@ PYTHON ?= /usr/bin/python3
 .PHONY: run-host-tests run-config-tests
 run-host-tests: host-tests
 	$(Q)tests/run-host.sh '$(O)' '$(UNIT_NAMES)' '$(PLANTED_BUGS)'
+	$(Q)CC='$(CC)' sh tests/stat/run.sh '$(O)' >$(O)/results/adeos-stat.tap.tmp 2>&1 || true
+	$(Q)mv $(O)/results/adeos-stat.tap.tmp $(O)/results/adeos-stat.tap
+	$(Q)tests/report.sh adeos-stat $(O)/results/adeos-stat.tap
 run-config-tests: kconfig-prep $(HOST_LIB)
 	$(Q)$(CONFIG_TEST_ENV) tests/config/run.sh '$(O)'
 	$(Q)$(CONFIG_TEST_ENV) tests/config/randconfig.sh '$(O)' $(RANDCONFIG_SEEDS)
