@@ -5,6 +5,7 @@
  * are exported here.
  */
 #include <linux/export.h>
+#include <adeos/ring.h>
 #include <adeos/template.h>
 
 /* Every module's local_irq_*() tests and sets the root stage inline. */
@@ -36,3 +37,8 @@ EXPORT_SYMBOL_GPL(adeos_test_ipipe_from);
 EXPORT_SYMBOL_GPL(adeos_domain_start);
 EXPORT_SYMBOL_GPL(adeos_domain_stop);
 EXPORT_SYMBOL_GPL(adeos_snprintf);
+EXPORT_SYMBOL_GPL(adeos_ring_init);
+EXPORT_SYMBOL_GPL(adeos_ring_put);
+EXPORT_SYMBOL_GPL(adeos_ring_get);
+EXPORT_SYMBOL_GPL(adeos_ring_empty);
+EXPORT_SYMBOL_GPL(adeos_ring_room);

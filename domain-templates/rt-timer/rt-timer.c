@@ -16,18 +16,19 @@
 
 static void record_latency(struct rt_timer_latency *lat, unsigned int counts)
 {
+	struct rt_timer_figures *fig = &lat->fig;
 	unsigned int us = arch_timer_counts_to_ns(counts) / 1000;
 
-	if (!lat->samples || counts < lat->min_counts)
-		lat->min_counts = counts;
-	if (counts > lat->max_counts)
-		lat->max_counts = counts;
-	lat->sum_counts += counts;
-	lat->samples++;
+	if (!fig->samples || counts < fig->min_counts)
+		fig->min_counts = counts;
+	if (counts > fig->max_counts)
+		fig->max_counts = counts;
+	fig->sum_counts += counts;
+	fig->samples++;
 	if (us < RT_TIMER_HIST_US)
 		lat->hist[us]++;
 	else
-		lat->over++;
+		fig->over++;
 }
 
 static void rt_timer_tick(unsigned int irq, void *cookie)
@@ -46,9 +47,9 @@ static void rt_timer_tick(unsigned int irq, void *cookie)
 		unsigned long long gap = now - state->last_stamp;
 
 		if (gap > period + period / 2)
-			state->lat.overruns++;
-		if (gap > state->lat.max_gap)
-			state->lat.max_gap = gap > ~0UL ? ~0UL : gap;
+			state->lat.fig.overruns++;
+		if (gap > state->lat.fig.max_gap)
+			state->lat.fig.max_gap = gap > ~0UL ? ~0UL : gap;
 	}
 	state->last_stamp = now;
 	state->stamps[state->ticks % RT_TIMER_RING] = now;
@@ -85,18 +86,12 @@ static int rt_timer_show_status(struct adeos_domain_desc *desc, char *buf,
 }
 
 /* The figures, consistent with each other: copied with hard IRQs off. */
-static void copy_summary(struct rt_timer_state *state,
-			 struct rt_timer_latency *to)
+static void copy_figures(struct rt_timer_state *state,
+			 struct rt_timer_figures *to)
 {
 	unsigned long flags = hard_local_irq_save();
 
-	to->samples = state->lat.samples;
-	to->min_counts = state->lat.min_counts;
-	to->max_counts = state->lat.max_counts;
-	to->sum_counts = state->lat.sum_counts;
-	to->overruns = state->lat.overruns;
-	to->max_gap = state->lat.max_gap;
-	to->over = state->lat.over;
+	*to = state->lat.fig;
 	hard_local_irq_restore(flags);
 }
 
@@ -115,11 +110,11 @@ static int rt_timer_show_latency(struct adeos_domain_desc *desc, char *buf,
 				 int size)
 {
 	struct rt_timer_state *state = desc->state;
-	struct rt_timer_latency sum;
+	struct rt_timer_figures sum;
 	unsigned int avg = 0, us;
 	int n;
 
-	copy_summary(state, &sum);
+	copy_figures(state, &sum);
 	if (sum.samples)
 		avg = average_ns(sum.sum_counts, sum.samples);
 	n = adeos_snprintf(

@@ -11,14 +11,19 @@
 #define RT_TIMER_RING 1024 /* timestamps kept, a power of two */
 #define RT_TIMER_HIST_US 1000 /* 1 us buckets; later samples count as over */
 
-/* Written by the domain only; Linux resets them with hard IRQs off. */
-struct rt_timer_latency {
+/* The summary figures: Linux copies them together, with hard IRQs off. */
+struct rt_timer_figures {
 	unsigned long samples;
 	unsigned int min_counts, max_counts;
 	unsigned long sum_counts; /* for the average; wraps after ~4e9 */
 	unsigned long overruns; /* ticks more than 1.5 periods apart */
 	unsigned long max_gap; /* the longest time between two ticks, TSC */
 	unsigned int over; /* samples of RT_TIMER_HIST_US or more */
+};
+
+/* Written by the domain only; Linux resets them with hard IRQs off. */
+struct rt_timer_latency {
+	struct rt_timer_figures fig;
 	unsigned int hist[RT_TIMER_HIST_US];
 };
 
