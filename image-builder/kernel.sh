@@ -194,7 +194,7 @@ configure() {
 	base_config "$kb" "$extra"
 	CONFIG_=CONFIG_ "$ADEOS_CONFIG" requested "$kb/.config" "$fragment" \
 		"$extra" ||
-		die "the kernel configuration does not hold what $fragment asks for"
+		die "the kernel configuration does not hold what $fragment${extra_note:+ and the domain modules} ask for"
 	echo "$want" >"$kb/.adeos-fragment"
 }
 

@@ -66,7 +66,7 @@ for t in $(sed -n 's/^AD_DOMAIN[0-9]*_TEMPLATE="\(.*\)"$/\1/p' "$O/.config" |
 		[ -f "$c" ] || continue
 		name=$(basename "$c" .c)
 		msg CC "rootfs/usr/bin/$name (i386, static)"
-		${TARGET_CC:-gcc} -m32 -static -Os -Wall -Wextra -Werror \
+		${TARGET_CC:-gcc} -m32 -static -Os -s -Wall -Wextra -Werror \
 			-Icore/include -o "$tree/usr/bin/$name" "$c"
 	done
 done
@@ -74,7 +74,7 @@ done
 # The pipeline's own tool: the domains, their counts and latencies.
 if [ -f tools/adeos-stat.c ]; then
 	msg CC "rootfs/usr/bin/adeos-stat (i386, static)"
-	${TARGET_CC:-gcc} -m32 -static -Os -Wall -Wextra -Werror \
+	${TARGET_CC:-gcc} -m32 -static -Os -s -Wall -Wextra -Werror \
 		-o "$tree/usr/bin/adeos-stat" tools/adeos-stat.c
 fi
 

@@ -35,22 +35,22 @@ if ! { k defconfig DEFCONFIG="$work/defconfig" && k domains &&
 	fail "configuring failed: $(tail -n 3 "$work/log")"
 fi
 "$src/scripts/config" --file "$kb/.config" --enable PRINTK_CALLER \
-	--disable MODULE_UNLOAD
+	--disable EARLY_PRINTK
 make -s -C "$src" O="$(cd "$kb" && pwd)" ARCH=i386 olddefconfig \
 	>>"$work/log" 2>&1 || fail "olddefconfig failed"
 k linux-update-defconfig >>"$work/log" 2>&1 ||
 	fail "it failed: $(tail -n 3 "$work/log")"
 added=$(diff board/qemu-i386/linux.fragment "$frag" | grep '^>' | sort | tr '\n' ' ')
-[ "$added" = "> # CONFIG_MODULE_UNLOAD is not set > CONFIG_PRINTK_CALLER=y " ] ||
+[ "$added" = "> # CONFIG_EARLY_PRINTK is not set > CONFIG_PRINTK_CALLER=y " ] ||
 	fail "the fragment changed by: $added"
 rm -f "$kb/.config" "$kb/.adeos-fragment"
 stage config >>"$work/log" 2>&1 ||
 	fail "configuring from the new fragment failed: $(tail -n 3 "$work/log")"
 if ! grep -qx 'CONFIG_PRINTK_CALLER=y' "$kb/.config" ||
-	! grep -qx '# CONFIG_MODULE_UNLOAD is not set' "$kb/.config"; then
+	! grep -qx "# CONFIG_EARLY_PRINTK is not set" "$kb/.config"; then
 	fail "the changes did not survive a fresh configuration"
 fi
-echo "ok - linux-update-defconfig: PRINTK_CALLER on, MODULE_UNLOAD off written back as 2 lines; a fresh tinyconfig + fragment holds them"
+echo "ok - linux-update-defconfig: PRINTK_CALLER on, EARLY_PRINTK off written back as 2 lines; a fresh tinyconfig + fragment holds them"
 
 # A fragment whose values cannot all hold stops the stage, naming them:
 # SMP turns CONFIG_ADEOS (uniprocessor only) off.
