@@ -4,7 +4,7 @@
 # The image stages (rootfs, adeos.iso, disk.img) as an unprivileged user:
 # nobody, through runuser, from inputs copied into a world-readable
 # temporary directory (the source tree, the busybox .deb, the board's
-# .config and bzImage, gen_init_cpio's source). What nobody builds must
+# .config, bzImage and domain modules, gen_init_cpio's source). What nobody builds must
 # be the bytes FIRST (an output directory built as root) holds.
 # Prints TAP lines.
 #
@@ -28,6 +28,11 @@ git ls-files -z --cached --others --exclude-standard |
 cp "${ADEOS_DL_DIR:-dl}"/busybox-static_*_i386.deb "$tmp/dl/"
 cp "$first/.config" "$tmp/out/.config"
 cp "$first/images/bzImage" "$tmp/out/images/"
+# the domains built as modules, which the kernel stage made
+if [ -d "$first/build/modules" ]; then
+	mkdir -p "$tmp/out/build"
+	cp -R "$first/build/modules" "$tmp/out/build/"
+fi
 cp "$linux_src/usr/gen_init_cpio.c" "$tmp/linux-src/usr/"
 chmod -R a+rX "$tmp"
 chown -R "$user" "$tmp/out"
