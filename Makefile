@@ -81,6 +81,8 @@ help:
 	@echo '                download the i386 ones into $$(ADEOS_DL_DIR) (dl/)'
 	@echo '  check       - host tests: pipeline core, generator, configs'
 	@echo '  test        - everything CI runs; ends with "N passed, N failed"'
+	@echo '  bench       - latency: the rt-timer domain, Linux on the pipeline,'
+	@echo '                Debian 686 and PREEMPT_RT (BENCH_SAMPLES=20000)'
 	@echo '  bench-core  - instructions per delivered IRQ (callgrind)'
 	@echo '  test-no-irqflags-hook - the stall proof on a kernel without the'
 	@echo '                irqflags hook: shows it failing, as it must'
@@ -107,7 +109,7 @@ include tests/host.mk
 
 # Every suite writes $(O)/results/*.tap; the last line counts them all.
 # The boards make test builds and boots (each build costs minutes).
-BOOT_BOARDS := qemu_i386 pc_i386
+BOOT_BOARDS := qemu_i386 pc_i386 qemu_i386_bench
 # The board built a second time, from scratch, to compare bit for bit.
 REPRO_BOARD := qemu_i386
 
@@ -125,7 +127,21 @@ test:
 	$(Q)tests/image/unprivileged.sh '$(O)/boards/$(REPRO_BOARD)' \
 		'$(abspath $(O))/linux-src' >$(O)/results/unprivileged.tap
 	$(Q)tests/report.sh unprivileged $(O)/results/unprivileged.tap
+	$(msg) BENCH "smoke: $(BENCH_SMOKE_SAMPLES) samples per row, no pipeline-off build"
+	$(Q)PYTHON='$(PYTHON)' tests/bench/run.sh '$(O)' $(BENCH_SMOKE_SAMPLES) smoke \
+		>$(O)/results/bench-smoke.log 2>&1; \
+		tests/bench/check.sh $(O)/bench/latency.csv $(BENCH_SMOKE_SAMPLES) \
+		>$(O)/results/bench.tap
+	$(Q)tests/report.sh bench $(O)/results/bench.tap
 	$(Q)tests/summary.sh $(O)/results/*.tap
+
+# make bench: the rt-timer domain, Linux alone on the pipeline, Debian's
+# 686 and PREEMPT_RT kernels, side by side (tests/bench/run.sh).
+BENCH_SAMPLES ?= 20000
+BENCH_SMOKE_SAMPLES := 200
+.PHONY: bench
+bench:
+	$(Q)PYTHON='$(PYTHON)' tests/bench/run.sh '$(O)' $(BENCH_SAMPLES)
 
 # The board's readme names the QEMU line that boots it; make run adds
 # QEMU_MEM (e.g. 256M), QEMU_ICOUNT (e.g. shift=3,sleep=off) and
@@ -161,6 +177,7 @@ test-no-irqflags-hook:
 LINT_SRCS := $(CORE_SRCS) core/internal.h $(wildcard core/include/adeos/*.h) \
 	$(wildcard core/linux/*.c arch/i386/*.c arch/i386/include/adeos/*.h) \
 	tools/adeos-config.c tools/adeos-mkdisk.c tools/adeos-stat.c \
+	tests/bench/irq-sink/irq-sink.c \
 	$(foreach t,$(TEMPLATE_DIRS),$(wildcard $(t)/*.c $(t)/*.h $(t)/tools/*.c))
 lint:
 	$(Q)O='$(O)' scripts/lint.sh $(LINT_SRCS)

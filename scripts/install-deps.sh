@@ -36,10 +36,21 @@ PACKAGES="
 	mtools
 	cppcheck
 	clang-format
+	gnuplot-nox
 "
-# Downloaded, never installed.
+# Downloaded, never installed: the images' busybox; the benchmark's
+# rt-tests (cyclictest, hackbench) with the libraries they load.
 I386_PACKAGES="
 	busybox-static
+	rt-tests
+	libc6
+	libnuma1
+"
+# The peer kernels of make bench, by their Debian metapackages: what is
+# downloaded is the versioned package each depends on.
+I386_KERNELS="
+	linux-image-686
+	linux-image-rt-686-pae
 "
 ADEOS_DL_DIR=${ADEOS_DL_DIR:-dl}
 
@@ -91,6 +102,26 @@ download_i386_packages() {
 		echo "  DL      $p:i386 -> $ADEOS_DL_DIR/"
 		apt_update
 		# apt warns that root downloads unsandboxed: harmless here.
+		(
+			cd "$ADEOS_DL_DIR"
+			apt-get download -qq "$p:i386" 2>&1 | grep -v 'unsandboxed'
+		) || true
+		ls "$ADEOS_DL_DIR/${p}_"*_i386.deb >/dev/null 2>&1 ||
+			{ echo "install-deps: could not download $p:i386" >&2; exit 1; }
+	done
+	for meta in $I386_KERNELS; do
+		flavour=${meta#linux-image-}
+		if ls "$ADEOS_DL_DIR"/linux-image-6.*-"$flavour"_*_i386.deb \
+			>/dev/null 2>&1; then
+			continue
+		fi
+		apt_update
+		p=$(apt-cache depends "$meta:i386" 2>/dev/null |
+			sed -n 's/^ *Depends: \(linux-image-[^:]*\)\(:i386\)\{0,1\}$/\1/p' |
+			head -n 1)
+		[ -n "$p" ] ||
+			{ echo "install-deps: $meta:i386 names no kernel package" >&2; exit 1; }
+		echo "  DL      $p:i386 ($meta) -> $ADEOS_DL_DIR/"
 		(
 			cd "$ADEOS_DL_DIR"
 			apt-get download -qq "$p:i386" 2>&1 | grep -v 'unsandboxed'

@@ -164,9 +164,9 @@ class Guest:
         self.start(cmd)
         return self.finish(timeout)
 
-    def run_ok(self, cmd):
+    def run_ok(self, cmd, timeout=None):
         """run(), for commands that must succeed: their output."""
-        text, rc = self.run(cmd)
+        text, rc = self.run(cmd, timeout)
         if rc:
             raise Stuck("command '%s' failed (%d): %s" % (cmd, rc, text))
         return text

@@ -21,13 +21,17 @@ WINDOW_US = 100000
 
 
 def pit_domain(out):
-    """(name, hz) of the first domain using the rt-timer template."""
+    """(name, hz, module) of the first domain using the rt-timer template;
+    module is the module's path in the image if it is built as one."""
     values = qemu.board_config(out)
     for n in range(1, 9):
         if (values.get("DOMAIN%d" % n) == "y" and
                 values.get("DOMAIN%d_TEMPLATE" % n) == "rt-timer"):
-            return values["DOMAIN%d_NAME" % n], int(values["DOMAIN%d_TIMER_HZ" % n])
-    return None, None
+            name = values["DOMAIN%d_NAME" % n]
+            module = ("/lib/modules/adeos/adeos-%s.ko" % name
+                      if values.get("DOMAIN%d_MODULE" % n) == "y" else None)
+            return name, int(values["DOMAIN%d_TIMER_HZ" % n]), module
+    return None, None, None
 
 
 def prove(guest, tap, name, hz):
@@ -69,8 +73,10 @@ def stays_well(guest, tap):
               "(%s warnings in dmesg)" % bad.strip())
 
 
-def prove_booted(out, readme, kernel_args, name, hz):
+def prove_booted(out, readme, kernel_args, name, hz, module):
     def check(guest, tap):
+        if module:
+            guest.run_ok("insmod %s" % module)
         prove(guest, tap, name, hz)
         stays_well(guest, tap)
     return qemu.checked_boot("stall-proof", out, readme, kernel_args, check)
@@ -79,12 +85,12 @@ def prove_booted(out, readme, kernel_args, name, hz):
 def main():
     """The proof on the board's own interrupt routing, then on the 8259."""
     out, readme = sys.argv[1], sys.argv[2]
-    name, hz = pit_domain(out)
+    name, hz, module = pit_domain(out)
     if not name:
         qemu.Tap("stall-proof").check(False, "the board has no rt-timer domain")
         return 1
-    failed = prove_booted(out, readme, "", name, hz)
-    failed += prove_booted(out, readme, "noapic", name, hz)
+    failed = prove_booted(out, readme, "", name, hz, module)
+    failed += prove_booted(out, readme, "noapic", name, hz, module)
     return 1 if failed else 0
 
 

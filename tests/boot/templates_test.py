@@ -244,8 +244,10 @@ def check_channel(guest, tap, doms):
 
 def check_rt_timer(guest, tap, doms):
     for d in doms:
-        if d["template"] != "rt-timer" or d["module"]:
+        if d["template"] != "rt-timer":
             continue
+        if d["module"]:
+            guest.run_ok("insmod %s/adeos-%s.ko" % (MODULES, d["name"]))
         lat, st = ("/proc/adeos/%s/latency" % d["name"],
                    "/proc/adeos/%s/status" % d["name"])
         guest.run_ok("echo reset > %s" % lat)
@@ -287,6 +289,8 @@ def check_rt_timer(guest, tap, doms):
                   "a write resets them (%s after)" %
                   (d["name"], both[0] if both else "?", hist,
                    both[1] if len(both) == 2 else "?"))
+        if d["module"]:
+            guest.run_ok("rmmod adeos_%s" % d["name"].replace("-", "_"))
 
 
 def check_stat(guest, tap, doms):
@@ -309,7 +313,8 @@ def check_stat(guest, tap, doms):
             if not re.search(r"\b%d +%d\b" % (number, rec), text):
                 bad.append("%s IRQ %d not shown as %d" % (d["name"], number,
                                                          rec))
-    timers = [d["name"] for d in doms if d["template"] == "rt-timer"]
+    timers = [d["name"] for d in doms
+              if d["template"] == "rt-timer" and not d["module"]]
     for name in timers:
         if not re.search(r"^%s +\d+ +[1-9]\d* " % re.escape(name), text.split(
                 "SAMPLES")[-1], re.M):

@@ -3,7 +3,9 @@
  * irq-pulse: raise an ISA IRQ from the guest, through QEMU's pc-testdev
  * (-device pc-testdev), whose port 0x2000 + n drives ISA IRQ line n.
  *
- * usage: irq-pulse IRQ COUNT      COUNT edges: line up, line down.
+ * usage: irq-pulse [-t] IRQ COUNT      COUNT edges: line up, line down.
+ *   -t: then print the guest time each pulse took, "ns_per_pulse N.NN"
+ *       (CLOCK_MONOTONIC; under QEMU's -icount, instructions x 2^shift).
  *
  * Each pulse ends a translation block in QEMU, so the interrupt is taken
  * before the next pulse: COUNT pulses are COUNT arrivals, none merged.
@@ -13,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/io.h>
+#include <time.h>
 
 #define TESTDEV_IRQ_PORT 0x2000
 #define ISA_IRQS 16
@@ -32,13 +35,25 @@ static long number(const char *arg, const char *what, long max)
 	return n;
 }
 
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
 int main(int argc, char **argv)
 {
+	int timed = argc > 1 && !strcmp(argv[1], "-t");
 	unsigned short port;
 	long irq, count, i;
+	double start;
 
+	argc -= timed;
+	argv += timed;
 	if (argc != 3) {
-		fprintf(stderr, "usage: irq-pulse IRQ COUNT\n");
+		fprintf(stderr, "usage: irq-pulse [-t] IRQ COUNT\n");
 		return 2;
 	}
 	irq = number(argv[1], "IRQ", ISA_IRQS - 1);
@@ -49,9 +64,12 @@ int main(int argc, char **argv)
 			strerror(errno));
 		return 1;
 	}
+	start = now_ns();
 	for (i = 0; i < count; i++) {
 		outb(1, port);
 		outb(0, port);
 	}
+	if (timed && count)
+		printf("ns_per_pulse %.2f\n", (now_ns() - start) / count);
 	return 0;
 }

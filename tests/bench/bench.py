@@ -1,0 +1,220 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""make bench: the real-time domain against Linux alone on the pipeline,
+Debian's stock 686 kernel and its PREEMPT_RT kernel, one after the
+other under the same QEMU settings (TCG, -icount shift=3,sleep=off: guest
+time follows the instruction count, so the figures repeat), with the same
+user space and the same load (hackbench looping; on our kernels also
+with Linux's stall facility).
+
+Each row is one level: "irq" (the time from the interrupt to the first
+instruction that handles it: the rt-timer domain's PIT count, the
+timerlat tracer's irq context) or "thread" (the time until a SCHED_FIFO
+thread runs: cyclictest). Compare like with like.
+
+usage: bench.py OUT SAMPLES KERNELS_FILE
+  OUT           where latency.csv, the table, the histograms and
+                latency.png go
+  SAMPLES       samples per row
+  KERNELS_FILE  lines "system kernel initrd [rt-module]" (our kernels
+                carry the rt-timer domain's module name)
+Prints the table; exit 0 unless a kernel cannot be booted at all (the
+benchmark reports what it measures, never a target).
+"""
+import os
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "boot"))
+import qemu  # noqa: E402
+
+QEMU = ("qemu-system-i386 -M pc -m 256M -nographic -no-reboot "
+        "-kernel %s -initrd %s -append \"console=ttyS0 quiet panic=-1\" " +
+        qemu.ICOUNT)
+HEADER = "system,level,load,samples,min_us,avg_us,p99_us,p999_us,max_us"
+
+
+def parse_summary(text):
+    """The guest's summary: figures and {bucket_us: count}."""
+    fig, hist = {}, {}
+    for line in text.splitlines():
+        w = line.split()
+        if len(w) == 3 and w[0] == "hist" and w[1].isdigit():
+            hist[int(w[1])] = hist.get(int(w[1]), 0) + int(w[2])
+        elif len(w) == 3 and w[0] == "hist_over":
+            fig["over_limit"], fig["over"] = int(w[1]), int(w[2])
+        elif len(w) == 2 and re.fullmatch(r"-?\d+", w[1]):
+            fig[w[0]] = int(w[1])
+    return fig, hist
+
+
+def percentile(hist, fig, q):
+    """The upper bound of the 1 us bucket holding the q-quantile."""
+    total = sum(hist.values()) + fig.get("over", 0)
+    if not total:
+        return None
+    need, seen = q * total, 0
+    for b in sorted(hist):
+        seen += hist[b]
+        if seen >= need:
+            return float(b + 1)
+    return float(fig.get("over_limit", 0))
+
+
+def row(system, level, load, text):
+    fig, hist = parse_summary(text)
+    n = fig.get("samples", 0)
+    r = {"system": system, "level": level, "load": load, "samples": n,
+         "hist": hist}
+    if n:
+        r.update(min_us=fig["min_ns"] / 1000.0, avg_us=fig["avg_ns"] / 1000.0,
+                 max_us=fig["max_ns"] / 1000.0,
+                 p99_us=percentile(hist, fig, 0.99),
+                 p999_us=percentile(hist, fig, 0.999))
+    return r
+
+
+class Bench:
+    def __init__(self, out, samples):
+        self.out = out
+        self.samples = samples
+        self.rows = []
+
+    def boot(self, system, kernel, initrd):
+        log = os.path.join(self.out, "console-%s.log" % system)
+        guest = qemu.Guest(QEMU % (kernel, initrd), log, timeout=600)
+        guest.boot()
+        return guest
+
+    def measure(self, guest, cmd):
+        # a row's samples at 1 kHz: guest seconds; allow for slow hosts
+        return guest.run_ok(cmd, 120 + self.samples // 20)
+
+    def ours(self, system_domain, system_linux, kernel, initrd, module):
+        guest = self.boot(system_linux, kernel, initrd)
+        name = re.sub(r"^adeos-|\.ko$", "", os.path.basename(module))
+        for load in ("hackbench", "hackbench+stall"):
+            guest.run_ok("adeos-bench load %s" % load)
+            guest.run_ok("insmod %s" % module)
+            text = self.measure(guest, "adeos-bench domain %s %d" %
+                                (name, self.samples))
+            self.rows.append(row(system_domain, "irq", load, text))
+            guest.run_ok("rmmod adeos_%s" % name.replace("-", "_"))
+            text = self.measure(guest, "adeos-bench cyclictest %d" %
+                                self.samples)
+            self.rows.append(row(system_linux, "thread", load, text))
+            guest.run_ok("adeos-bench unload")
+        guest.poweroff()
+        guest.close()
+
+    def debian(self, system, kernel, initrd, timerlat):
+        guest = self.boot(system, kernel, initrd)
+        guest.run_ok("adeos-bench load hackbench")
+        text = self.measure(guest, "adeos-bench cyclictest %d" % self.samples)
+        self.rows.append(row(system, "thread", "hackbench", text))
+        if timerlat:
+            text = self.measure(guest, "adeos-bench timerlat %d" %
+                                self.samples)
+            self.rows.append(row(system, "irq", "hackbench", text))
+        guest.run_ok("adeos-bench unload")
+        guest.poweroff()
+        guest.close()
+
+
+def fmt(v):
+    return "" if v is None else "%.1f" % v
+
+
+def write_csv(path, rows):
+    with open(path + ".tmp", "w") as f:
+        f.write(HEADER + "\n")
+        for r in rows:
+            f.write(",".join([r["system"], r["level"], r["load"],
+                              str(r["samples"])] +
+                             [fmt(r.get(k)) for k in
+                              ("min_us", "avg_us", "p99_us", "p999_us",
+                               "max_us")]) + "\n")
+    os.rename(path + ".tmp", path)
+
+
+def table(rows):
+    lines = ["%-18s %-6s %-16s %8s %8s %8s %8s %8s %8s" %
+             ("SYSTEM", "LEVEL", "LOAD", "SAMPLES", "MIN us", "AVG us",
+              "P99 us", "P99.9 us", "MAX us")]
+    for r in rows:
+        lines.append("%-18s %-6s %-16s %8d %8s %8s %8s %8s %8s" %
+                     (r["system"], r["level"], r["load"], r["samples"],
+                      fmt(r.get("min_us")), fmt(r.get("avg_us")),
+                      fmt(r.get("p99_us")), fmt(r.get("p999_us")),
+                      fmt(r.get("max_us"))))
+    return "\n".join(lines)
+
+
+def plot(out, rows):
+    """One curve per row: samples per 1 us bucket, log scale."""
+    curves = []
+    for i, r in enumerate(rows):
+        if not r["hist"]:
+            continue
+        data = os.path.join(out, "hist-%d.dat" % i)
+        with open(data, "w") as f:
+            for b in sorted(r["hist"]):
+                f.write("%d %d\n" % (b, r["hist"][b]))
+        curves.append("'%s' using 1:2 with steps title '%s (%s, %s)'" %
+                      (data, r["system"], r["level"], r["load"]))
+    if not curves:
+        return None
+    png = os.path.join(out, "latency.png")
+    script = "\n".join([
+        "set terminal pngcairo size 1200,700",
+        "set output '%s.tmp'" % png,
+        "set logscale y", "set logscale x",
+        "set xlabel 'latency (us, 1 us buckets)'",
+        "set ylabel 'samples'",
+        "set title 'Latency under hackbench, QEMU TCG -icount shift=3 "
+        "(guest time)'",
+        "set key outside right",
+        "plot " + ", ".join(curves)])
+    subprocess.run(["gnuplot"], input=script, text=True, check=True)
+    os.rename(png + ".tmp", png)
+    return png
+
+
+def main():
+    out, samples, kernels = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    os.makedirs(out, exist_ok=True)
+    start = time.time()
+    bench = Bench(out, samples)
+    failed = 0
+    with open(kernels) as f:
+        entries = [l.split() for l in f if l.strip()]
+    for e in entries:
+        system, kernel, initrd = e[:3]
+        try:
+            if system == "adeos":
+                bench.ours("adeos-rt-domain", "adeos-linux", kernel, initrd,
+                           e[3])
+            else:
+                bench.debian(system, kernel, initrd,
+                             system == "debian-rt-686-pae")
+        except qemu.Stuck as err:
+            print("bench: %s: %s" % (system, err), file=sys.stderr)
+            failed += 1
+    write_csv(os.path.join(out, "latency.csv"), bench.rows)
+    text = table(bench.rows)
+    with open(os.path.join(out, "latency.txt"), "w") as f:
+        f.write(text + "\n")
+    print(text)
+    png = plot(out, bench.rows)
+    print("\n%s\n%s\n%s, in %.0f s" % (
+        os.path.join(out, "latency.csv"), png or "(no picture)",
+        "%d rows, %d samples each asked" % (len(bench.rows), samples),
+        time.time() - start))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
