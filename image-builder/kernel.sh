@@ -130,7 +130,9 @@ sync_sources() {
 	copy_if_changed "$O/domains/adeos_domains.c" \
 		"$kb/kernel/adeos/adeos_domains.c"
 	# the domains built as modules: their sources and Kbuild lines
+	# (modpost's *.mod.c files are Kbuild's own)
 	for f in "$kb"/kernel/adeos/adeos-*.c; do
+		case $f in *.mod.c) continue ;; esac
 		[ -e "$f" ] && [ ! -e "$O/domains/modules/$(basename "$f")" ] &&
 			rm -f "$f" "${f%.c}.o"
 	done
