@@ -29,6 +29,15 @@ for b in "$@"; do
 		tail -n 15 "$d.build.log" | sed 's/^/# /' >>"$out.tmp"
 	else
 		echo "ok - $b: make ${b}_defconfig image in ${secs}s" >>"$out.tmp"
+		# again: an incremental build must work (and do little)
+		start=$(date +%s)
+		if make --no-print-directory O="$d" LINUX_SRC="$src" image \
+			>"$d.rebuild.log" 2>&1; then
+			echo "ok - $b: make image again in $(($(date +%s) - start))s ($(grep '^  LINUX .* files built' "$d.rebuild.log" | tail -n 1 | sed 's/^  LINUX *//'))" >>"$out.tmp"
+		else
+			echo "not ok - $b: make image again failed; see $d.rebuild.log" >>"$out.tmp"
+			tail -n 8 "$d.rebuild.log" | sed 's/^/# /' >>"$out.tmp"
+		fi
 		board=$(sed -n 's/^AD_BOARD_NAME="\(.*\)"$/\1/p' "$d/.config")
 		"$PYTHON" tests/boot/boot_test.py "$d" "board/$board/readme.txt" \
 			>>"$out.tmp" 2>&1
