@@ -37,16 +37,14 @@ static void rt_timer_tick(unsigned int irq, void *cookie)
 	struct adeos_domain_desc *desc = cookie;
 	struct rt_timer_state *state = desc->state;
 	unsigned long long now = arch_timestamp();
-	unsigned long long period;
 
 	(void)irq;
 	record_latency(&state->lat, counts);
 	/* a tick that came late by more than half a period was missed */
-	period = arch_timestamp_per_us() * (1000000 / state->timer_hz);
 	if (state->ticks) {
 		unsigned long long gap = now - state->last_stamp;
 
-		if (gap > period + period / 2)
+		if (gap > state->period + state->period / 2)
 			state->lat.fig.overruns++;
 		if (gap > state->lat.fig.max_gap)
 			state->lat.fig.max_gap = gap > ~0UL ? ~0UL : gap;
@@ -60,6 +58,10 @@ static int rt_timer_start(struct adeos_domain_desc *desc)
 {
 	struct rt_timer_state *state = desc->state;
 
+	if (!state->timer_hz)
+		return -EINVAL;
+	state->period = (unsigned long long)arch_timestamp_per_us() *
+			(1000000 / state->timer_hz);
 	return arch_timer_start(state->timer_hz);
 }
 

@@ -30,6 +30,7 @@ struct rt_timer_latency {
 struct rt_timer_state {
 	unsigned int timer_hz; /* DOMAIN<n>_TIMER_HZ */
 	unsigned long ticks;
+	unsigned long long period; /* in timestamp counts, set on start */
 	unsigned long long last_stamp;
 	unsigned long long stamps[RT_TIMER_RING]; /* written by the domain */
 	struct rt_timer_latency lat;
