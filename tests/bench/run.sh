@@ -27,6 +27,8 @@ msg() {
 }
 
 mkdir -p "$b"
+# no figures of an earlier run may pass for this one's
+rm -f "$b/latency.csv" "$b/latency.txt" "$b/latency.png" "$b/overhead.txt"
 msg BOARD "qemu_i386_bench (our kernel, the rt-timer domain as a module)"
 make --no-print-directory O="$board" LINUX_SRC="$src" \
 	qemu_i386_bench_defconfig image >"$b/board.log" 2>&1 || {
