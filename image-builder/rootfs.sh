@@ -22,7 +22,7 @@ ADEOS_DL_DIR=${ADEOS_DL_DIR:-dl}
 work=$O/build/rootfs
 tree=$work/tree
 
-deb=$(find "$ADEOS_DL_DIR" -maxdepth 1 -name 'busybox-static_*_i386.deb' 2>/dev/null |
+deb=$(find "$ADEOS_DL_DIR/" -maxdepth 1 -name 'busybox-static_*_i386.deb' 2>/dev/null |
 	LC_ALL=C sort | tail -n 1)
 [ -n "$deb" ] ||
 	die "no busybox-static for i386 in $ADEOS_DL_DIR: run make deps"

@@ -16,7 +16,7 @@ x=$dir/debs
 rm -rf "$x"
 mkdir -p "$x"
 for p in rt-tests libc6 libnuma1; do
-	deb=$(find "$dl" -maxdepth 1 -name "${p}_*_i386.deb" | LC_ALL=C sort | tail -n 1)
+	deb=$(find "$dl/" -maxdepth 1 -name "${p}_*_i386.deb" | LC_ALL=C sort | tail -n 1)
 	[ -n "$deb" ] || {
 		echo "bench: no $p i386 package in $dl: run make deps" >&2
 		exit 1

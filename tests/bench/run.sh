@@ -53,7 +53,7 @@ mv "$b/initrd.tmp" "$b/initrd"
 
 # The peer kernels: vmlinuz only, from the packages, never installed.
 kernel_of() {
-	deb=$(find "$dl" -maxdepth 1 -name "linux-image-6.*-$1_*_i386.deb" |
+	deb=$(find "$dl/" -maxdepth 1 -name "linux-image-6.*-$1_*_i386.deb" |
 		LC_ALL=C sort | tail -n 1)
 	[ -n "$deb" ] || {
 		echo "bench: no linux-image-*-$1 i386 package in $dl: run make deps" >&2
