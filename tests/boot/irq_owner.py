@@ -89,14 +89,7 @@ def main():
     owned = owned_irqs(out)
     if not owned:
         return 0
-    # Linux unpacks one cpio archive after the other into its rootfs; a
-    # plain one must start 4-byte aligned (zeros in between are skipped)
-    initrd = os.path.join(out, "build", "irq-owner-initrd")
-    with open(initrd, "wb") as f:
-        for part in (os.path.join(out, "images", "rootfs.cpio.gz"), tools):
-            with open(part, "rb") as g:
-                f.write(g.read())
-            f.write(bytes(-f.tell() % 4))
+    initrd = qemu.join_initrd(out, "irq-owner-initrd", tools)
     failed = boot_and_check(out, readme, initrd, "", owned)
     failed += boot_and_check(out, readme, initrd, "noapic", owned)
     return 1 if failed else 0

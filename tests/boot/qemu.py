@@ -71,6 +71,19 @@ def kernel_command(readme, out, args=""):
     return re.sub(r"-cdrom \S+", lambda m: direct, command)
 
 
+def join_initrd(out, name, extra):
+    """The board's initramfs with the cpio archive @extra after it, as
+    $O/build/@name. Linux unpacks one archive after the other; a plain
+    one must start 4-byte aligned (zeros in between are skipped)."""
+    initrd = os.path.join(out, "build", name)
+    with open(initrd, "wb") as f:
+        for part in (os.path.join(out, "images", "rootfs.cpio.gz"), extra):
+            with open(part, "rb") as g:
+                f.write(g.read())
+            f.write(bytes(-f.tell() % 4))
+    return initrd
+
+
 def disk_command(readme, out):
     """The board's QEMU line with disk.img as its hard disk, for the CD."""
     command = board_command(readme, out)

@@ -328,12 +328,7 @@ def check_stat(guest, tap, doms):
 def main():
     out, readme, tools = sys.argv[1], sys.argv[2], sys.argv[3]
     doms = domains(out)
-    initrd = os.path.join(out, "build", "templates-initrd")
-    with open(initrd, "wb") as f:
-        for part in (os.path.join(out, "images", "rootfs.cpio.gz"), tools):
-            with open(part, "rb") as g:
-                f.write(g.read())
-            f.write(bytes(-f.tell() % 4))
+    initrd = qemu.join_initrd(out, "templates-initrd", tools)
     command = re.sub(r"-initrd \S+", "-initrd " + initrd,
                      qemu.kernel_command(readme, out))
 
