@@ -87,6 +87,19 @@ install_host_packages() {
 	$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
 }
 
+# download PKG WHY: PKG:i386's .deb into $ADEOS_DL_DIR, or exit.
+download() {
+	echo "  DL      $1:i386$2 -> $ADEOS_DL_DIR/"
+	apt_update
+	# apt warns that root downloads unsandboxed: harmless here.
+	(
+		cd "$ADEOS_DL_DIR"
+		apt-get download -qq "$1:i386" 2>&1 | grep -v 'unsandboxed'
+	) || true
+	ls "$ADEOS_DL_DIR/${1}_"*_i386.deb >/dev/null 2>&1 ||
+		{ echo "install-deps: could not download $1:i386" >&2; exit 1; }
+}
+
 download_i386_packages() {
 	if ! dpkg --print-foreign-architectures | grep -qx i386; then
 		echo "  DEPS    adding the i386 architecture (for downloads only)"
@@ -99,15 +112,7 @@ download_i386_packages() {
 		if ls "$ADEOS_DL_DIR/${p}_"*_i386.deb >/dev/null 2>&1; then
 			continue
 		fi
-		echo "  DL      $p:i386 -> $ADEOS_DL_DIR/"
-		apt_update
-		# apt warns that root downloads unsandboxed: harmless here.
-		(
-			cd "$ADEOS_DL_DIR"
-			apt-get download -qq "$p:i386" 2>&1 | grep -v 'unsandboxed'
-		) || true
-		ls "$ADEOS_DL_DIR/${p}_"*_i386.deb >/dev/null 2>&1 ||
-			{ echo "install-deps: could not download $p:i386" >&2; exit 1; }
+		download "$p" ""
 	done
 	for meta in $I386_KERNELS; do
 		flavour=${meta#linux-image-}
@@ -121,13 +126,7 @@ download_i386_packages() {
 			head -n 1)
 		[ -n "$p" ] ||
 			{ echo "install-deps: $meta:i386 names no kernel package" >&2; exit 1; }
-		echo "  DL      $p:i386 ($meta) -> $ADEOS_DL_DIR/"
-		(
-			cd "$ADEOS_DL_DIR"
-			apt-get download -qq "$p:i386" 2>&1 | grep -v 'unsandboxed'
-		) || true
-		ls "$ADEOS_DL_DIR/${p}_"*_i386.deb >/dev/null 2>&1 ||
-			{ echo "install-deps: could not download $p:i386" >&2; exit 1; }
+		download "$p" " ($meta)"
 	done
 	chmod a+r "$ADEOS_DL_DIR"/*.deb
 }
