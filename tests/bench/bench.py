@@ -82,8 +82,21 @@ class Bench:
         self.out = out
         self.samples = samples
         self.rows = []
+        self.start = time.time()
+
+    def progress(self, what, text):
+        """One line per step as it ends, flushed: the run takes minutes."""
+        print("  %-7s %s (%.0f s)" % (what, text, time.time() - self.start),
+              flush=True)
+
+    def add(self, system, level, load, text):
+        r = row(system, level, load, text)
+        self.rows.append(r)
+        self.progress("ROW", "%s %s %s: %d samples, max %s us" % (
+            system, level, load, r["samples"], fmt(r.get("max_us"))))
 
     def boot(self, system, kernel, initrd):
+        self.progress("BOOT", "%s (%s)" % (system, os.path.basename(kernel)))
         log = os.path.join(self.out, "console-%s.log" % system)
         guest = qemu.Guest(QEMU % (kernel, initrd), log, timeout=600)
         guest.boot()
@@ -101,11 +114,11 @@ class Bench:
             guest.run_ok("insmod %s" % module)
             text = self.measure(guest, "adeos-bench domain %s %d" %
                                 (name, self.samples))
-            self.rows.append(row(system_domain, "irq", load, text))
+            self.add(system_domain, "irq", load, text)
             guest.run_ok("rmmod adeos_%s" % name.replace("-", "_"))
             text = self.measure(guest, "adeos-bench cyclictest %d" %
                                 self.samples)
-            self.rows.append(row(system_linux, "thread", load, text))
+            self.add(system_linux, "thread", load, text)
             guest.run_ok("adeos-bench unload")
         guest.poweroff()
         guest.close()
@@ -114,11 +127,11 @@ class Bench:
         guest = self.boot(system, kernel, initrd)
         guest.run_ok("adeos-bench load hackbench")
         text = self.measure(guest, "adeos-bench cyclictest %d" % self.samples)
-        self.rows.append(row(system, "thread", "hackbench", text))
+        self.add(system, "thread", "hackbench", text)
         if timerlat:
             text = self.measure(guest, "adeos-bench timerlat %d" %
                                 self.samples)
-            self.rows.append(row(system, "irq", "hackbench", text))
+            self.add(system, "irq", "hackbench", text)
         guest.run_ok("adeos-bench unload")
         guest.poweroff()
         guest.close()
@@ -205,8 +218,10 @@ def main():
             failed += 1
     write_csv(os.path.join(out, "latency.csv"), bench.rows)
     text = table(bench.rows)
-    with open(os.path.join(out, "latency.txt"), "w") as f:
+    txt = os.path.join(out, "latency.txt")
+    with open(txt + ".tmp", "w") as f:
         f.write(text + "\n")
+    os.rename(txt + ".tmp", txt)
     print(text)
     png = plot(out, bench.rows)
     print("\n%s\n%s\n%s, in %.0f s" % (

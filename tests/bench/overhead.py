@@ -31,6 +31,8 @@ NS_PER_INSN = 8  # -icount shift=3
 
 
 def measure(out, name, kernel, initrd):
+    print("  %-7s CONFIG_ADEOS %s: hackbench x%d, %d pulses" %
+          ("BOOT", name, RUNS, PULSES), flush=True)
     guest = qemu.Guest(QEMU % (kernel, initrd),
                        os.path.join(out, "console-overhead-%s.log" % name),
                        timeout=600)
