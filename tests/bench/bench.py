@@ -18,9 +18,12 @@ usage: bench.py OUT SAMPLES KERNELS_FILE
   SAMPLES       samples per row
   KERNELS_FILE  lines "system kernel initrd [rt-module]" (our kernels
                 carry the rt-timer domain's module name)
+BENCH_JOBS (environment): how many systems boot at once (default 2, or
+1 on a single CPU).
 Prints the table; exit 0 unless a kernel cannot be booted at all (the
 benchmark reports what it measures, never a target).
 """
+import concurrent.futures
 import os
 import re
 import subprocess
@@ -78,10 +81,13 @@ def row(system, level, load, text):
 
 
 class Bench:
+    """The systems' measurements, each booted on its own, and run JOBS at
+    a time: guest time follows the instruction count, so QEMUs side by
+    side (one host thread each) do not change each other's figures."""
+
     def __init__(self, out, samples):
         self.out = out
         self.samples = samples
-        self.rows = []
         self.start = time.time()
 
     def progress(self, what, text):
@@ -89,52 +95,80 @@ class Bench:
         print("  %-7s %s (%.0f s)" % (what, text, time.time() - self.start),
               flush=True)
 
-    def add(self, system, level, load, text):
+    def row(self, system, level, load, text):
         r = row(system, level, load, text)
-        self.rows.append(r)
         self.progress("ROW", "%s %s %s: %d samples, max %s us" % (
             system, level, load, r["samples"], fmt(r.get("max_us"))))
+        return r
 
     def boot(self, system, kernel, initrd):
         self.progress("BOOT", "%s (%s)" % (system, os.path.basename(kernel)))
         log = os.path.join(self.out, "console-%s.log" % system)
         guest = qemu.Guest(QEMU % (kernel, initrd), log, timeout=600)
-        guest.boot()
+        try:
+            guest.boot()
+        except qemu.Stuck:
+            guest.close()
+            raise
         return guest
 
     def measure(self, guest, cmd):
         # a row's samples at 1 kHz: guest seconds; allow for slow hosts
         return guest.run_ok(cmd, 120 + self.samples // 20)
 
-    def ours(self, system_domain, system_linux, kernel, initrd, module):
-        guest = self.boot(system_linux, kernel, initrd)
+    def ours(self, kernel, initrd, module):
+        """adeos-rt-domain (irq) and adeos-linux (thread), each load."""
+        rows = []
+        guest = self.boot("adeos-linux", kernel, initrd)
         name = re.sub(r"^adeos-|\.ko$", "", os.path.basename(module))
-        for load in ("hackbench", "hackbench+stall"):
-            guest.run_ok("adeos-bench load %s" % load)
-            guest.run_ok("insmod %s" % module)
-            text = self.measure(guest, "adeos-bench domain %s %d" %
-                                (name, self.samples))
-            self.add(system_domain, "irq", load, text)
-            guest.run_ok("rmmod adeos_%s" % name.replace("-", "_"))
+        try:
+            for load in ("hackbench", "hackbench+stall"):
+                guest.run_ok("adeos-bench load %s" % load)
+                guest.run_ok("insmod %s" % module)
+                text = self.measure(guest, "adeos-bench domain %s %d" %
+                                    (name, self.samples))
+                rows.append(self.row("adeos-rt-domain", "irq", load, text))
+                guest.run_ok("rmmod adeos_%s" % name.replace("-", "_"))
+                text = self.measure(guest, "adeos-bench cyclictest %d" %
+                                    self.samples)
+                rows.append(self.row("adeos-linux", "thread", load, text))
+                guest.run_ok("adeos-bench unload")
+            guest.poweroff()
+        finally:
+            guest.close()
+        return rows
+
+    def debian(self, system, kernel, initrd):
+        """cyclictest (thread); on the RT kernel also timerlat (irq)."""
+        rows = []
+        guest = self.boot(system, kernel, initrd)
+        try:
+            guest.run_ok("adeos-bench load hackbench")
             text = self.measure(guest, "adeos-bench cyclictest %d" %
                                 self.samples)
-            self.add(system_linux, "thread", load, text)
+            rows.append(self.row(system, "thread", "hackbench", text))
+            if system == "debian-rt-686-pae":
+                guest.run_ok("adeos-bench load hackbench")
+                text = self.measure(guest, "adeos-bench timerlat %d" %
+                                    self.samples)
+                rows.append(self.row(system, "irq", "hackbench", text))
             guest.run_ok("adeos-bench unload")
-        guest.poweroff()
-        guest.close()
+            guest.poweroff()
+        finally:
+            guest.close()
+        return rows
 
-    def debian(self, system, kernel, initrd, timerlat):
-        guest = self.boot(system, kernel, initrd)
-        guest.run_ok("adeos-bench load hackbench")
-        text = self.measure(guest, "adeos-bench cyclictest %d" % self.samples)
-        self.add(system, "thread", "hackbench", text)
-        if timerlat:
-            text = self.measure(guest, "adeos-bench timerlat %d" %
-                                self.samples)
-            self.add(system, "irq", "hackbench", text)
-        guest.run_ok("adeos-bench unload")
-        guest.poweroff()
-        guest.close()
+    def system(self, entry):
+        """The rows of one line of the kernels file; none if it fails."""
+        system, kernel, initrd = entry[:3]
+        try:
+            if system == "adeos":
+                return self.ours(kernel, initrd, entry[3])
+            return self.debian(system, kernel, initrd)
+        except qemu.Stuck as err:
+            print("bench: %s: %s" % (system, err), file=sys.stderr,
+                  flush=True)
+            return None
 
 
 def fmt(v):
@@ -198,24 +232,16 @@ def plot(out, rows):
 
 def main():
     out, samples, kernels = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    jobs = int(os.environ.get("BENCH_JOBS", "0")) or min(2, os.cpu_count())
     os.makedirs(out, exist_ok=True)
     start = time.time()
     bench = Bench(out, samples)
-    failed = 0
     with open(kernels) as f:
         entries = [l.split() for l in f if l.strip()]
-    for e in entries:
-        system, kernel, initrd = e[:3]
-        try:
-            if system == "adeos":
-                bench.ours("adeos-rt-domain", "adeos-linux", kernel, initrd,
-                           e[3])
-            else:
-                bench.debian(system, kernel, initrd,
-                             system == "debian-rt-686-pae")
-        except qemu.Stuck as err:
-            print("bench: %s: %s" % (system, err), file=sys.stderr)
-            failed += 1
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(bench.system, entries))
+    failed = results.count(None)
+    bench.rows = [r for rows in results if rows for r in rows]
     write_csv(os.path.join(out, "latency.csv"), bench.rows)
     text = table(bench.rows)
     txt = os.path.join(out, "latency.txt")

@@ -165,6 +165,6 @@ for k in on off; do
 	join_cpio "$b/initrd-$k" "$b/initrd" "$m/sink.cpio"
 done
 msg BENCH "the pipeline's overhead: hackbench, and Linux's interrupt path"
-"$PYTHON" tests/bench/overhead.py "$b" "$board/images/bzImage" \
+"$PYTHON" tests/bench/overhead.py "$b" "$samples" "$board/images/bzImage" \
 	"$b/initrd-on" "$off/o/images/bzImage" "$b/initrd-off"
 took
