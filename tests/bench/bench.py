@@ -92,8 +92,10 @@ class Bench:
 
     def progress(self, what, text):
         """One line per step as it ends, flushed: the run takes minutes."""
-        print("  %-7s %s (%.0f s)" % (what, text, time.time() - self.start),
-              flush=True)
+        # one write per line: the systems' threads print side by side
+        sys.stdout.write("  %-7s %s (%.0f s)\n" %
+                         (what, text, time.time() - self.start))
+        sys.stdout.flush()
 
     def row(self, system, level, load, text):
         r = row(system, level, load, text)

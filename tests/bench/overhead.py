@@ -35,8 +35,10 @@ NS_PER_INSN = 8  # -icount shift=3
 
 
 def measure(out, samples, name, kernel, initrd):
-    print("  %-7s CONFIG_ADEOS %s: hackbench x%d, %d pulses, cyclictest" %
-          ("BOOT", name, RUNS, PULSES), flush=True)
+    # one write per line: the two kernels' threads print side by side
+    sys.stdout.write("  %-7s CONFIG_ADEOS %s: hackbench x%d, %d pulses, "
+                     "cyclictest\n" % ("BOOT", name, RUNS, PULSES))
+    sys.stdout.flush()
     guest = qemu.Guest(QEMU % (kernel, initrd),
                        os.path.join(out, "console-overhead-%s.log" % name),
                        timeout=600)

@@ -164,7 +164,7 @@ for k in on off; do
 	"$board/build/tools/gen_init_cpio" "$m/list" >"$m/sink.cpio"
 	join_cpio "$b/initrd-$k" "$b/initrd" "$m/sink.cpio"
 done
-msg BENCH "the pipeline's overhead: hackbench, and Linux's interrupt path"
+msg BENCH "the pipeline's overhead: hackbench, Linux's interrupt path, cyclictest"
 "$PYTHON" tests/bench/overhead.py "$b" "$samples" "$board/images/bzImage" \
 	"$b/initrd-on" "$off/o/images/bzImage" "$b/initrd-off"
 took
