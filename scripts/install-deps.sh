@@ -37,6 +37,7 @@ PACKAGES="
 	cppcheck
 	clang-format
 	gnuplot-nox
+	procps
 "
 # Downloaded, never installed: the images' busybox; the benchmark's
 # rt-tests (cyclictest, hackbench) with the libraries they load.
