@@ -202,6 +202,19 @@ def table(rows):
     return "\n".join(lines)
 
 
+def histogram_points(hist):
+    """Each non-empty bucket at its middle; a blank line (a break in
+    the curve) where empty buckets lie between two, as log scale has no
+    place for a count of 0."""
+    text, last = "", None
+    for b in sorted(hist):
+        if last is not None and b != last + 1:
+            text += "\n"
+        text += "%.1f %d\n" % (b + 0.5, hist[b])
+        last = b
+    return text
+
+
 def plot(out, rows):
     """One curve per row: samples per 1 us bucket, log scale."""
     curves = []
@@ -210,9 +223,9 @@ def plot(out, rows):
             continue
         data = os.path.join(out, "hist-%d.dat" % i)
         with open(data, "w") as f:
-            for b in sorted(r["hist"]):
-                f.write("%d %d\n" % (b, r["hist"][b]))
-        curves.append("'%s' using 1:2 with steps title '%s (%s, %s)'" %
+            f.write(histogram_points(r["hist"]))
+        curves.append("'%s' using 1:2 with linespoints pointtype 7 "
+                      "pointsize 0.4 title '%s (%s, %s)'" %
                       (data, r["system"], r["level"], r["load"]))
     if not curves:
         return None
@@ -225,7 +238,9 @@ def plot(out, rows):
         "set ylabel 'samples'",
         "set title 'Latency under hackbench, QEMU TCG -icount shift=3 "
         "(guest time)'",
-        "set key outside right",
+        # a bucket of one sample shows above the axis
+        "set yrange [0.5:*]",
+        "set key below",
         "plot " + ", ".join(curves)])
     subprocess.run(["gnuplot"], input=script, text=True, check=True)
     os.rename(png + ".tmp", png)
