@@ -36,8 +36,8 @@ HOST_SRCS := tests/host/arch.c
 UNIT_NAMES := test_domain test_irq test_pipeline test_ring
 UNIT_COMMON := tests/unit/fixture.c
 
-.PHONY: all help check test clean distclean bench-core deps lint \
-	default-board smoke run run-disk boards
+.PHONY: all help check clean distclean bench-core \
+	default-board boards
 .DEFAULT_GOAL := all
 
 # Plain make: the configured board, or the default one, built and
@@ -100,63 +100,25 @@ help:
 	@echo '  ADEOS_EXTERNAL=DIR (a tree of configs/, board/, domain-templates/),'
 	@echo '  SEED=N and EVENTS=N (torture run), RANDCONFIG_SEEDS=N, CC=compiler.'
 
-deps:
-	$(Q)ADEOS_DL_DIR='$(ADEOS_DL_DIR)' sh scripts/install-deps.sh
+# Builds repeat bit for bit: every date is the last commit's, unless
+# the caller says otherwise (outside git: the Makefile's date).
+SOURCE_DATE_EPOCH ?= $(or $(shell git log -1 --format=%ct 2>/dev/null),\
+	$(shell date -r Makefile +%s))
+export SOURCE_DATE_EPOCH
 
-include mk/kconfig.mk
-include mk/image.mk
+.PHONY: source-date-epoch
+source-date-epoch:
+	@echo $(SOURCE_DATE_EPOCH)
+
+# The builder, stage by stage (image-builder/README.md), then the tests.
+include image-builder/deps/deps.mk
+include image-builder/config/config.mk
+include image-builder/kernel/kernel.mk
+include image-builder/rootfs/rootfs.mk
+include image-builder/images/images.mk
+include image-builder/qemu/qemu.mk
 include tests/host.mk
-
-# Every suite writes $(O)/results/*.tap; the last line counts them all.
-# The boards make test builds and boots (each build costs minutes).
-BOOT_BOARDS := qemu_i386 pc_i386 qemu_i386_bench
-# The board built a second time, from scratch, to compare bit for bit.
-REPRO_BOARD := qemu_i386
-
-test:
-	$(Q)rm -rf $(O)/results
-	$(Q)$(MAKE) --no-print-directory run-host-tests run-config-tests
-	$(Q)PYTHON='$(PYTHON)' tests/boot/run.sh '$(O)' $(BOOT_BOARDS)
-	$(Q)tests/boot/linux_config_test.sh '$(O)' >$(O)/results/linux-config.tap
-	$(Q)tests/report.sh linux-config $(O)/results/linux-config.tap
-	$(msg) REPRO "$(REPRO_BOARD)_defconfig again, from scratch, elsewhere"
-	$(Q)tests/image/repro.sh '$(O)/boards/$(REPRO_BOARD)' $(REPRO_BOARD) \
-		>$(O)/results/repro.tap
-	$(Q)tests/report.sh repro $(O)/results/repro.tap
-	$(Q)sed -n 's/^ok - /          /p' $(O)/results/repro.tap
-	$(Q)tests/image/unprivileged.sh '$(O)/boards/$(REPRO_BOARD)' \
-		'$(abspath $(O))/linux-src' >$(O)/results/unprivileged.tap
-	$(Q)tests/report.sh unprivileged $(O)/results/unprivileged.tap
-	$(msg) BENCH "smoke: $(BENCH_SMOKE_SAMPLES) samples per row, no pipeline-off build"
-	$(Q)PYTHON='$(PYTHON)' tests/bench/run.sh '$(O)' $(BENCH_SMOKE_SAMPLES) smoke \
-		>$(O)/results/bench-smoke.log 2>&1; \
-		tests/bench/check.sh $(O)/bench/latency.csv $(BENCH_SMOKE_SAMPLES) \
-		>$(O)/results/bench.tap
-	$(Q)tests/report.sh bench $(O)/results/bench.tap
-	$(Q)tests/summary.sh $(O)/results/*.tap
-
-# make bench: the rt-timer domain, Linux alone on the pipeline, Debian's
-# 686 and PREEMPT_RT kernels, side by side (tests/bench/run.sh).
-BENCH_SAMPLES ?= 20000
-BENCH_SMOKE_SAMPLES := 200
-.PHONY: bench
-bench:
-	$(Q)PYTHON='$(PYTHON)' tests/bench/run.sh '$(O)' $(BENCH_SAMPLES)
-
-# The board's readme names the QEMU line that boots it; make run adds
-# QEMU_MEM (e.g. 256M), QEMU_ICOUNT (e.g. shift=3,sleep=off) and
-# QEMU_ARGS. The QEMU line has -no-reboot: poweroff or reboot ends it.
-run_env = O='$(O)' QEMU_MEM='$(QEMU_MEM)' QEMU_ICOUNT='$(QEMU_ICOUNT)' \
-	QEMU_ARGS='$(QEMU_ARGS)'
-
-smoke:
-	$(Q)$(PYTHON) tests/boot/smoke.py '$(O)' "$$(O='$(O)' sh image-builder/run.sh readme)"
-
-run:
-	$(Q)$(run_env) sh image-builder/run.sh iso
-
-run-disk:
-	$(Q)$(run_env) sh image-builder/run.sh disk
+include tests/tests.mk
 
 # Every board of configs/ (and of the external tree), each in
 # $(O)/boards/<board>, all from one unpacked Linux source.
@@ -167,20 +129,6 @@ boards:
 		$(MAKE) --no-print-directory O='$(O)'/boards/$$b \
 			LINUX_SRC='$(abspath $(O))'/linux-src $${b}_defconfig image || exit 1; \
 	done
-
-# Not in make test: the kernel without the irqflags hook, where the stall
-# proof must fail.
-.PHONY: test-no-irqflags-hook
-test-no-irqflags-hook:
-	$(Q)PYTHON='$(PYTHON)' tests/boot/no_hook.sh '$(O)'
-
-LINT_SRCS := $(CORE_SRCS) core/internal.h $(wildcard core/include/adeos/*.h) \
-	$(wildcard core/linux/*.c arch/i386/*.c arch/i386/include/adeos/*.h) \
-	tools/adeos-config.c tools/adeos-mkdisk.c tools/adeos-stat.c \
-	tests/bench/irq-sink/irq-sink.c \
-	$(foreach t,$(TEMPLATE_DIRS),$(wildcard $(t)/*.c $(t)/*.h $(t)/tools/*.c))
-lint:
-	$(Q)O='$(O)' scripts/lint.sh $(LINT_SRCS)
 
 # clean keeps the configuration (and the unpacked Linux source, which
 # depends on nothing of ours); distclean removes the output directory.

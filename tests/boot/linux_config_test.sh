@@ -23,7 +23,7 @@ cp board/qemu-i386/linux.fragment "$frag"
 
 tool=$(cd "$O" && pwd)/tools/adeos-config
 k() { make -s --no-print-directory O="$work/o" LINUX_SRC="$src" "$@"; }
-stage() { O="$work/o" LINUX_SRC="$src" ADEOS_CONFIG="$tool" sh image-builder/kernel.sh "$@"; }
+stage() { O="$work/o" LINUX_SRC="$src" ADEOS_CONFIG="$tool" sh image-builder/kernel/kernel.sh "$@"; }
 kb=$work/o/build/linux
 fail() {
 	echo "not ok - linux-update-defconfig: $*"

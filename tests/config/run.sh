@@ -227,7 +227,7 @@ EOF2
 			-C "$d/linux-src" --strip-components=1 --wildcards \
 			'*/usr/gen_init_cpio.c' 2>"$d/rootfs.log"
 		if O="$d" LINUX_SRC="$d/linux-src" ADEOS_EXTERNAL="$ext" \
-			sh image-builder/rootfs.sh \
+			sh image-builder/rootfs/rootfs.sh \
 			>>"$d/rootfs.log" 2>&1 &&
 			files=$(gzip -dc "$d/images/rootfs.cpio.gz" | cpio -it 2>/dev/null) &&
 			echo "$files" | grep -qx usr/bin/ext-hello &&

@@ -42,8 +42,8 @@ log=$first/unprivileged.log
 runuser -u "$user" -- env -i PATH="$PATH" HOME="$tmp/out" \
 	SOURCE_DATE_EPOCH="$epoch" O="$tmp/out" LINUX_SRC="$tmp/linux-src" \
 	ADEOS_DL_DIR="$tmp/dl" ADEOS_MKDISK="$tmp/out/mkdisk" \
-	sh -c 'cd "$1" && id -un && cc -O2 -o "$ADEOS_MKDISK" tools/adeos-mkdisk.c &&
-		sh image-builder/rootfs.sh && sh image-builder/images.sh' \
+	sh -c 'cd "$1" && id -un && cc -O2 -o "$ADEOS_MKDISK" image-builder/images/adeos-mkdisk.c &&
+		sh image-builder/rootfs/rootfs.sh && sh image-builder/images/images.sh' \
 	sh "$tmp/src" >"$log" 2>&1
 status=$?
 if [ $status != 0 ]; then

@@ -14,7 +14,7 @@ if [ $# -ne 1 ]; then
 	exit 2
 fi
 here=$(cd "$(dirname "$0")" && pwd)
-src=$here/../../tools/adeos-stat.c
+src=$here/../../image-builder/rootfs/adeos-stat/adeos-stat.c
 fx=$here/fixtures
 exp=$here/expected
 O=$1/stat

@@ -45,17 +45,17 @@ kconf = mkdir -p $(O) && cd $(O) && mkdir -p include/config include/generated &&
 .PHONY: list-defconfigs defconfig menuconfig nconfig olddefconfig \
 	savedefconfig domains kconfig-prep
 
-$(KCONFIG_DOMAINS): scripts/gen-kconfig-domains.sh \
+$(KCONFIG_DOMAINS): image-builder/config/gen-kconfig-domains.sh \
 		$(foreach t,$(TEMPLATE_DIRS),$(t)/Kconfig $(t)/README.md)
 	$(msg) GEN $(patsubst $(O)/%,%,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)sh scripts/gen-kconfig-domains.sh $@ $(TEMPLATE_DIRS)
+	$(Q)sh image-builder/config/gen-kconfig-domains.sh $@ $(TEMPLATE_DIRS)
 
 $(KNOWN_SYMBOLS): Kconfig $(KCONFIG_DOMAINS)
 	$(Q)sed -n 's/^\(menu\)\{0,1\}config \([A-Z0-9_]*\).*/\2/p' $^ >$@.tmp
 	$(Q)mv $@.tmp $@
 
-$(ADEOS_CONFIG): tools/adeos-config.c
+$(ADEOS_CONFIG): image-builder/config/adeos-config.c
 	$(msg) HOSTCC $(patsubst $(O)/%,%,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) -o $@ $<

@@ -3,7 +3,7 @@
 #
 # The root filesystem: a cpio (newc) initramfs, made without root
 # privileges: Debian's busybox-static for i386 (downloaded by make deps,
-# unpacked here), image-builder/rootfs/ (init, the banner, the shells on
+# unpacked here), image-builder/rootfs/skeleton/ (init, the banner, the shells on
 # the consoles), the user-space tools of the templates the domains use,
 # and the board's overlay directory, copied in last. Device nodes and
 # owners go in through the kernel's gen_init_cpio file list, not through
@@ -15,7 +15,7 @@
 #              SOURCE_DATE_EPOCH, TARGET_CC (gcc, for -m32 -static)
 set -eu
 STAGE_NAME=rootfs
-. image-builder/stage.sh
+. image-builder/common.sh
 
 : "${O:?}" "${LINUX_SRC:?}" "${SOURCE_DATE_EPOCH:?}"
 ADEOS_DL_DIR=${ADEOS_DL_DIR:-dl}
@@ -52,7 +52,7 @@ if [ ! -x "$gen" ]; then
 fi
 
 # Our files: the init and what it runs, with the board's name filled in.
-for f in image-builder/rootfs/*; do
+for f in image-builder/rootfs/skeleton/*; do
 	sed "s|@BOARD@|$(cfg BOARD_NAME)|" "$f" >"$tree/$(basename "$f")"
 	chmod 0755 "$tree/$(basename "$f")"
 done
@@ -72,10 +72,10 @@ for t in $(sed -n 's/^AD_DOMAIN[0-9]*_TEMPLATE="\(.*\)"$/\1/p' "$O/.config" |
 done
 
 # The pipeline's own tool: the domains, their counts and latencies.
-if [ -f tools/adeos-stat.c ]; then
+if [ -f image-builder/rootfs/adeos-stat/adeos-stat.c ]; then
 	msg CC "rootfs/usr/bin/adeos-stat (i386, static)"
 	${TARGET_CC:-gcc} -m32 -static -Os -s -Wall -Wextra -Werror \
-		-o "$tree/usr/bin/adeos-stat" tools/adeos-stat.c
+		-o "$tree/usr/bin/adeos-stat" image-builder/rootfs/adeos-stat/adeos-stat.c
 fi
 
 # The domains built as modules (the kernel stage built them).

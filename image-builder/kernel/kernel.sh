@@ -21,7 +21,7 @@
 #   Kbuild, JOBS.
 set -eu
 STAGE_NAME=kernel
-. image-builder/stage.sh
+. image-builder/common.sh
 
 : "${O:?}" "${LINUX_SRC:?}" "${ADEOS_CONFIG:?}"
 V=${V:-0}
