@@ -16,6 +16,7 @@
 set -eu
 STAGE_NAME=rootfs
 . image-builder/common.sh
+. image-builder/rootfs/guest.sh
 
 : "${O:?}" "${LINUX_SRC:?}" "${SOURCE_DATE_EPOCH:?}"
 ADEOS_DL_DIR=${ADEOS_DL_DIR:-dl}
@@ -64,19 +65,12 @@ for t in $(sed -n 's/^AD_DOMAIN[0-9]*_TEMPLATE="\(.*\)"$/\1/p' "$O/.config" |
 	for c in domain-templates/"$t"/tools/*.c \
 		${ADEOS_EXTERNAL:+"$ADEOS_EXTERNAL"/domain-templates/"$t"/tools/*.c}; do
 		[ -f "$c" ] || continue
-		name=$(basename "$c" .c)
-		msg CC "rootfs/usr/bin/$name (i386, static)"
-		${TARGET_CC:-gcc} -m32 -static -Os -s -Wall -Wextra -Werror \
-			-Icore/include -o "$tree/usr/bin/$name" "$c"
+		guest_cc "$tree/usr/bin/$(basename "$c" .c)" "$c" -Icore/include
 	done
 done
 
 # The pipeline's own tool: the domains, their counts and latencies.
-if [ -f image-builder/rootfs/adeos-stat/adeos-stat.c ]; then
-	msg CC "rootfs/usr/bin/adeos-stat (i386, static)"
-	${TARGET_CC:-gcc} -m32 -static -Os -s -Wall -Wextra -Werror \
-		-o "$tree/usr/bin/adeos-stat" image-builder/rootfs/adeos-stat/adeos-stat.c
-fi
+guest_cc "$tree/usr/bin/adeos-stat" image-builder/rootfs/adeos-stat/*.c
 
 # The domains built as modules (the kernel stage built them).
 if ls "$O"/build/modules/*.ko >/dev/null 2>&1; then
@@ -95,37 +89,21 @@ if [ -n "$overlay" ]; then
 	cp -R "$overlay/." "$tree/"
 fi
 
-# The file list: fixed entries, then the tree, sorted; root owns all.
+# The file list: fixed entries, then the tree; root owns all.
 {
-	cat <<LIST
-dir /dev 0755 0 0
-nod /dev/console 0600 0 0 c 5 1
-nod /dev/null 0666 0 0 c 1 3
-dir /proc 0755 0 0
-dir /sys 0755 0 0
-dir /sbin 0755 0 0
-dir /tmp 1777 0 0
-dir /root 0700 0 0
-dir /usr 0755 0 0
-dir /usr/sbin 0755 0 0
-LIST
-	(cd "$tree" && find . -mindepth 1 | LC_ALL=C sort) | while read -r p; do
-		path=${p#.}
-		src=$tree$path
-		mode=$(stat -c %a "$src")
-		if [ -L "$src" ]; then
-			echo "slink $path $(readlink "$src") 0777 0 0"
-		elif [ -d "$src" ]; then
-			echo "dir $path $mode 0 0"
-		elif [ -f "$src" ]; then
-			echo "file $path $src $mode 0 0"
-		else
-			die "$path in the root filesystem is neither a file, a directory nor a link"
-		fi
+	cpio_dir /dev 0755
+	cpio_nod /dev/console 0600 c 5 1
+	cpio_nod /dev/null 0666 c 1 3
+	for d in /proc /sys /sbin; do
+		cpio_dir $d 0755
 	done
+	cpio_dir /tmp 1777
+	cpio_dir /root 0700
+	cpio_dir /usr 0755
+	cpio_dir /usr/sbin 0755
+	cpio_tree "$tree"
 } | awk '!seen[$2]++' >"$work/list"
 
 find "$tree" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 msg CPIO "images/rootfs.cpio.gz ($(basename "$deb"))"
-"$gen" -t "$SOURCE_DATE_EPOCH" "$work/list" | gzip -n -9 >"$O/images/rootfs.cpio.gz.tmp"
-mv "$O/images/rootfs.cpio.gz.tmp" "$O/images/rootfs.cpio.gz"
+cpio_pack "$gen" "$work/list" "$O/images/rootfs.cpio.gz" "$SOURCE_DATE_EPOCH"

@@ -12,6 +12,8 @@ set -eu
 dir=$1
 gen=$2
 dl=${ADEOS_DL_DIR:-dl}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../image-builder/rootfs/guest.sh"
 x=$dir/debs
 rm -rf "$x"
 mkdir -p "$x"
@@ -26,21 +28,20 @@ done
 lib=/lib/i386-linux-gnu
 list=$dir/bench-tools.list
 {
-	printf 'dir /lib 0755 0 0\ndir %s 0755 0 0\n' "$lib"
-	printf 'dir /usr 0755 0 0\ndir /usr/bin 0755 0 0\n'
-	printf 'file %s/ld-linux.so.2 %s 0755 0 0\n' "$lib" "$x$lib/ld-linux.so.2"
-	printf 'slink /lib/ld-linux.so.2 i386-linux-gnu/ld-linux.so.2 0777 0 0\n'
+	cpio_dir /lib 0755
+	cpio_dir $lib 0755
+	cpio_dir /usr 0755
+	cpio_dir /usr/bin 0755
+	cpio_file $lib/ld-linux.so.2 "$x$lib/ld-linux.so.2" 0755
+	cpio_slink /lib/ld-linux.so.2 i386-linux-gnu/ld-linux.so.2
 	for l in libc.so.6 libpthread.so.0 librt.so.1; do
-		printf 'file %s/%s %s 0755 0 0\n' "$lib" "$l" "$x$lib/$l"
+		cpio_file "$lib/$l" "$x$lib/$l" 0755
 	done
-	printf 'file %s/libnuma.so.1 %s 0644 0 0\n' "$lib" \
-		"$(readlink -f "$x/usr$lib/libnuma.so.1")"
+	cpio_file $lib/libnuma.so.1 "$(readlink -f "$x/usr$lib/libnuma.so.1")" 0644
 	for b in cyclictest hackbench; do
-		printf 'file /usr/bin/%s %s 0755 0 0\n' "$b" "$x/usr/bin/$b"
+		cpio_file "/usr/bin/$b" "$x/usr/bin/$b" 0755
 	done
-	printf 'file /usr/bin/adeos-bench %s 0755 0 0\n' \
-		"$(cd "$(dirname "$0")" && pwd)/guest/adeos-bench"
+	cpio_file /usr/bin/adeos-bench "$here/guest/adeos-bench" 0755
 } >"$list.tmp"
 mv "$list.tmp" "$list"
-"$gen" "$list" >"$dir/bench-tools.cpio.tmp"
-mv "$dir/bench-tools.cpio.tmp" "$dir/bench-tools.cpio"
+cpio_pack "$gen" "$list" "$dir/bench-tools.cpio"

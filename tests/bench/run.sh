@@ -21,6 +21,7 @@ b=$O/bench
 board=$O/boards/qemu_i386_bench
 src=$(mkdir -p "$O" && cd "$O" && pwd)/linux-src
 PYTHON=${PYTHON:-/usr/bin/python3}
+. image-builder/rootfs/guest.sh
 
 msg() {
 	printf '  %-7s %s\n' "$1" "$2"
@@ -158,10 +159,12 @@ for k in on off; do
 		cat "$m/build.log" >&2
 		exit 1
 	}
-	gcc -m32 -static -Os -s -o "$m/irq-pulse" tests/boot/guest/irq-pulse.c
-	printf 'file /irq-sink.ko %s 0644 0 0\nfile /usr/bin/irq-pulse %s 0755 0 0\n' \
-		"$m/irq-sink.ko" "$m/irq-pulse" >"$m/list"
-	"$board/build/tools/gen_init_cpio" "$m/list" >"$m/sink.cpio"
+	guest_cc "$m/irq-pulse" tests/boot/guest/irq-pulse.c >/dev/null
+	{
+		cpio_file /irq-sink.ko "$m/irq-sink.ko" 0644
+		cpio_file /usr/bin/irq-pulse "$m/irq-pulse" 0755
+	} >"$m/list"
+	cpio_pack "$board/build/tools/gen_init_cpio" "$m/list" "$m/sink.cpio"
 	join_cpio "$b/initrd-$k" "$b/initrd" "$m/sink.cpio"
 done
 msg BENCH "the pipeline's overhead: hackbench, Linux's interrupt path, cyclictest"
