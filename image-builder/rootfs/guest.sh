@@ -27,8 +27,7 @@ guest_cc() {
 	shift
 	printf '  %-7s %s\n' CC "${guest_out#"${O:+$O/}"} (i386, static)"
 	${TARGET_CC:-gcc} -m32 -static -Os -s -Wall -Wextra -Werror \
-		-o "$guest_out.tmp" "$@"
-	mv "$guest_out.tmp" "$guest_out"
+		-o "$guest_out.tmp" "$@" && mv "$guest_out.tmp" "$guest_out"
 }
 
 cpio_dir() { printf 'dir %s %s 0 0\n' "$1" "$2"; }

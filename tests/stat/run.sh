@@ -4,7 +4,8 @@
 # Tests of adeos-stat on the host: built with $CC, run on the fixture
 # proc directories in tests/stat/fixtures/ (what /proc/adeos holds),
 # its -1 output compared byte for byte with tests/stat/expected/. Also
-# builds it as the image does (gcc -m32 -static -Os), when it can.
+# builds it as the image does (guest_cc of image-builder/rootfs/guest.sh),
+# when it can.
 # TAP lines go to standard output; the exit status is 1 if any failed.
 #
 # usage: run.sh OUT   (CC, default cc; TARGET_CC, default gcc)
@@ -14,7 +15,8 @@ if [ $# -ne 1 ]; then
 	exit 2
 fi
 here=$(cd "$(dirname "$0")" && pwd)
-src=$here/../../image-builder/rootfs/adeos-stat/adeos-stat.c
+src=$here/../../image-builder/rootfs/adeos-stat
+. "$here/../../image-builder/rootfs/guest.sh"
 fx=$here/fixtures
 exp=$here/expected
 O=$1/stat
@@ -84,7 +86,7 @@ same() {
 }
 
 # shellcheck disable=SC2086 # CFLAGS is a word list
-if ! $CC -Wall -Wextra -Werror ${CFLAGS:-} -o "$bin" "$src" >"$O/build.log" 2>&1; then
+if ! $CC -Wall -Wextra -Werror ${CFLAGS:-} -o "$bin" "$src"/*.c >"$O/build.log" 2>&1; then
 	tap not "$CC -Wall -Wextra -Werror: $(first 4 "$O/build.log")"
 	exit 1
 fi
@@ -264,12 +266,11 @@ fi
 # output as on the host.
 if ! printf 'int main(void)\n{\n\treturn 0;\n}\n' |
 	"$TARGET_CC" -m32 -static -x c -o "$O/m32-probe" - >/dev/null 2>&1; then
-	tap ok "$TARGET_CC -m32 -static -Os -Wall -Wextra -Werror # SKIP no -m32 static libc (gcc-multilib)"
-elif ! "$TARGET_CC" -m32 -static -Os -Wall -Wextra -Werror \
-	-o "$O/adeos-stat-i386" "$src" >"$O/build-i386.log" 2>&1; then
-	tap not "$TARGET_CC -m32 -static -Os -Wall -Wextra -Werror: $(first 4 "$O/build-i386.log")"
+	tap ok "guest_cc ($TARGET_CC -m32 -static) # SKIP no -m32 static libc (gcc-multilib)"
+elif ! guest_cc "$O/adeos-stat-i386" "$src"/*.c >"$O/build-i386.log" 2>&1; then
+	tap not "guest_cc ($TARGET_CC -m32 -static): $(first 4 "$O/build-i386.log")"
 else
-	tap ok "builds with $TARGET_CC -m32 -static -Os -Wall -Wextra -Werror"
+	tap ok "builds with guest_cc, as the image does ($TARGET_CC -m32 -static -Os -s)"
 	if ! "$O/m32-probe" 2>/dev/null; then
 		tap ok "the i386 build on fixtures/full # SKIP the host does not run i386 programs"
 	elif "$O/adeos-stat-i386" -1 -p "$fx/full" >"$O/full-i386.out" 2>&1 &&
