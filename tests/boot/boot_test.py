@@ -9,7 +9,6 @@ as a hard disk, through its own GRUB, to the shell.
 usage: boot_test.py O README     Prints TAP lines.
 """
 import os
-import re
 import subprocess
 import sys
 
@@ -20,12 +19,8 @@ import qemu  # noqa: E402
 def configured_domains(out):
     """(name, priority) of every domain the .config builds into the
     kernel (the ones built as modules register when loaded)."""
-    values = qemu.board_config(out)
-    slots = sorted(int(k[6:]) for k in values
-                   if re.fullmatch(r"DOMAIN\d+", k) and values[k] == "y" and
-                   values.get(k + "_MODULE") != "y")
-    return [(values["DOMAIN%d_NAME" % n], int(values["DOMAIN%d_PRIORITY" % n]))
-            for n in slots]
+    return [(d["name"], d["priority"]) for d in qemu.board_domains(out)
+            if not d["module"]]
 
 
 def check_pipeline_feeds_linux(guest, tap):

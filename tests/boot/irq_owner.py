@@ -26,20 +26,10 @@ PULSES = 1000
 def owned_irqs(out):
     """(domain, irq) of every exclusive ISA IRQ of a built-in irq-owner
     domain."""
-    values = qemu.board_config(out)
-    owned = []
-    for n in range(1, 9):
-        if (values.get("DOMAIN%d" % n) != "y" or
-                values.get("DOMAIN%d_MODULE" % n) == "y" or
-                values.get("DOMAIN%d_TEMPLATE" % n) != "irq-owner"):
-            continue
-        for k in range(1, 9):
-            slot = "DOMAIN%d_IRQ%d" % (n, k)
-            irq = int(values.get(slot + "_NUMBER", "-1"))
-            if (values.get(slot) == "y" and
-                    values.get(slot + "_EXCLUSIVE") == "y" and 0 < irq < 16):
-                owned.append((values["DOMAIN%d_NAME" % n], irq))
-    return owned
+    return [(d["name"], number) for d in qemu.board_domains(out)
+            if not d["module"] and d["template"] == "irq-owner"
+            for number, excl, passed, each in d["irqs"]
+            if excl and 0 < number < 16]
 
 
 def linux_line(interrupts, irq):

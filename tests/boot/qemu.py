@@ -46,6 +46,52 @@ def board_config(out):
     return values
 
 
+# A domain slot's own symbols; the rest are its template's options.
+SLOT_KEYS = re.compile(r"NAME|PRIORITY|TEMPLATE(_\w+)?|MODULE|IRQ\d+(_\w+)?")
+
+
+def board_domains(out):
+    """Every enabled domain of the board's .config, by slot number: dicts
+    of slot, name, priority, template, module (built as one?), irqs
+    [(number, exclusive, passed, each)] by IRQ slot, options (the
+    template's, such as TIMER_HZ: unquoted strings) and hz (TIMER_HZ as
+    a number, 0 without one)."""
+    values = board_config(out)
+    slots = sorted(int(k[6:]) for k, v in values.items()
+                   if re.fullmatch(r"DOMAIN\d+", k) and v == "y")
+    return [_domain(values, n) for n in slots]
+
+
+def _domain(values, n):
+    """Domain slot @n of @values (board_config's)."""
+    prefix = "DOMAIN%d_" % n
+    own = {k[len(prefix):]: v for k, v in values.items()
+           if k.startswith(prefix)}
+    options = {k: v for k, v in own.items() if not SLOT_KEYS.fullmatch(k)}
+    return {"slot": n,
+            "name": own["NAME"],
+            "priority": int(own["PRIORITY"]),
+            "template": own["TEMPLATE"],
+            "module": own.get("MODULE") == "y",
+            "irqs": _domain_irqs(own),
+            "options": options,
+            "hz": int(options.get("TIMER_HZ", "0"))}
+
+
+def _domain_irqs(own):
+    """(number, exclusive, passed, each) of a domain's enabled IRQ slots,
+    from its own symbols (@own, the DOMAINn_ prefix dropped)."""
+    irqs = []
+    for k in sorted(int(k[3:]) for k, v in own.items()
+                    if re.fullmatch(r"IRQ\d+", k) and v == "y"):
+        slot = "IRQ%d_" % k
+        excl = own.get(slot + "EXCLUSIVE") == "y"
+        irqs.append((int(own.get(slot + "NUMBER", "0")), excl,
+                     not excl and own.get(slot + "PASS") == "y",
+                     own.get(slot + "EACH") == "y"))
+    return irqs
+
+
 def board_command(readme, out):
     """The QEMU command line of a board's readme, run against @out."""
     with open(readme) as f:

@@ -23,14 +23,11 @@ WINDOW_US = 100000
 def pit_domain(out):
     """(name, hz, module) of the first domain using the rt-timer template;
     module is the module's path in the image if it is built as one."""
-    values = qemu.board_config(out)
-    for n in range(1, 9):
-        if (values.get("DOMAIN%d" % n) == "y" and
-                values.get("DOMAIN%d_TEMPLATE" % n) == "rt-timer"):
-            name = values["DOMAIN%d_NAME" % n]
-            module = ("/lib/modules/adeos/adeos-%s.ko" % name
-                      if values.get("DOMAIN%d_MODULE" % n) == "y" else None)
-            return name, int(values["DOMAIN%d_TIMER_HZ" % n]), module
+    for d in qemu.board_domains(out):
+        if d["template"] == "rt-timer":
+            module = ("/lib/modules/adeos/adeos-%s.ko" % d["name"]
+                      if d["module"] else None)
+            return d["name"], d["hz"], module
     return None, None, None
 
 

@@ -41,30 +41,6 @@ STALL_WINDOWS = 8
 MODULES = "/lib/modules/adeos"
 
 
-def domains(out):
-    """Every enabled domain: dicts of name, priority, template, module,
-    and irqs [(number, exclusive, passed, each)]."""
-    values = qemu.board_config(out)
-    found = []
-    for n in range(1, 9):
-        if values.get("DOMAIN%d" % n) != "y":
-            continue
-        irqs = []
-        for k in range(1, 9):
-            slot = "DOMAIN%d_IRQ%d" % (n, k)
-            if values.get(slot) != "y":
-                continue
-            excl = values.get(slot + "_EXCLUSIVE") == "y"
-            irqs.append((int(values.get(slot + "_NUMBER", "0")), excl,
-                         not excl and values.get(slot + "_PASS") == "y",
-                         values.get(slot + "_EACH") == "y"))
-        found.append({"name": values["DOMAIN%d_NAME" % n],
-                      "priority": int(values["DOMAIN%d_PRIORITY" % n]),
-                      "template": values["DOMAIN%d_TEMPLATE" % n],
-                      "module": values.get("DOMAIN%d_MODULE" % n) == "y",
-                      "hz": int(values.get("DOMAIN%d_TIMER_HZ" % n, "0")),
-                      "irqs": irqs})
-    return found
 
 
 def counts(guest):
@@ -331,7 +307,7 @@ def check_stat(guest, tap, doms):
 
 def main():
     out, readme, tools = sys.argv[1], sys.argv[2], sys.argv[3]
-    doms = domains(out)
+    doms = qemu.board_domains(out)
     initrd = qemu.join_initrd(out, "templates-initrd", tools)
     command = re.sub(r"-initrd \S+", "-initrd " + initrd,
                      qemu.kernel_command(readme, out))
