@@ -51,16 +51,23 @@ static int domain_path(char *buf, size_t len, const char *name,
 	       len;
 }
 
+/* DIR/NAME/FILE, opened for reading; NULL if it cannot be. */
+static FILE *open_domain_file(const char *name, const char *file)
+{
+	char path[PATH_MAX];
+
+	if (!domain_path(path, sizeof(path), name, file))
+		return NULL;
+	return fopen(path, "r");
+}
+
 /* The priority from DIR/<domain>/priority, when the header lacks it. */
 static void read_priority(struct domain *d)
 {
-	char path[PATH_MAX], buf[64], *tok[2];
+	FILE *f = open_domain_file(d->name, "priority");
+	char buf[64], *tok[2];
 	long long v;
-	FILE *f;
 
-	if (!domain_path(path, sizeof(path), d->name, "priority"))
-		return;
-	f = fopen(path, "r");
 	if (!f)
 		return;
 	if (read_line(f, buf, sizeof(buf)) && split(buf, tok, 2) == 1 &&
@@ -115,13 +122,10 @@ static void parse_latency_line(struct latency *l, char *line)
 
 static void read_latency(struct domain *d)
 {
+	FILE *f = open_domain_file(d->name, "latency");
 	struct latency *l = &d->lat;
-	char path[PATH_MAX], buf[LINE_LEN];
-	FILE *f;
+	char buf[LINE_LEN];
 
-	if (!domain_path(path, sizeof(path), d->name, "latency"))
-		return;
-	f = fopen(path, "r");
 	if (!f)
 		return;
 	l->present = 1;
