@@ -8,6 +8,7 @@
 #define ADEOS_TEMPLATE_H
 
 #include <adeos/adeos.h>
+#include <adeos/limits.h>
 
 struct adeos_domain_desc;
 
@@ -42,9 +43,6 @@ struct adeos_template {
 	/* Optional: the domain's files, ending with a NULL name. */
 	const struct adeos_template_file *files;
 };
-
-/* The most IRQs one domain takes (the configuration offers fewer). */
-#define ADEOS_DOMAIN_MAX_IRQS 8
 
 /* One IRQ a domain takes, with its ADEOS_*_MASK mode. */
 struct adeos_domain_irq {
