@@ -45,11 +45,14 @@ kconf = mkdir -p $(O) && cd $(O) && mkdir -p include/config include/generated &&
 .PHONY: list-defconfigs defconfig menuconfig nconfig olddefconfig \
 	savedefconfig domains kconfig-prep
 
+# The slots and ranges come from adeos/limits.h, through the built tool.
 $(KCONFIG_DOMAINS): image-builder/config/gen-kconfig-domains.sh \
+		$(wildcard image-builder/config/Kconfig.*.in) $(ADEOS_CONFIG) \
 		$(foreach t,$(TEMPLATE_DIRS),$(t)/Kconfig $(t)/README.md)
 	$(msg) GEN $(patsubst $(O)/%,%,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)sh image-builder/config/gen-kconfig-domains.sh $@ $(TEMPLATE_DIRS)
+	$(Q)sh image-builder/config/gen-kconfig-domains.sh $(ADEOS_CONFIG) $@ \
+		$(TEMPLATE_DIRS)
 
 $(KNOWN_SYMBOLS): Kconfig $(KCONFIG_DOMAINS)
 	$(Q)sed -n 's/^\(menu\)\{0,1\}config \([A-Z0-9_]*\).*/\2/p' $^ >$@.tmp

@@ -17,6 +17,10 @@
  *	one; nothing is written on error. --templates lists the template
  *	folders (or just their names, for validation only).
  *
+ *   adeos-config limits
+ *	Print the limits of domains (adeos/limits.h) as NAME=value lines,
+ *	for the shell scripts that generate the Kconfig and check the tree.
+ *
  * Every finding is printed as FILE:LINE: error: SYMBOL: what is wrong,
  * where FILE is the defconfig that set the symbol (--origin), or CONFIG.
  * Exit status: 0 fine, 1 findings, 2 usage or I/O trouble.
@@ -24,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <adeos/limits.h>
 #include "adeos-config.h"
 #include "config.h"
 #include "domains.h"
@@ -57,6 +62,25 @@ static int cmd_domains(int argc, char **argv)
 	return 0;
 }
 
+/* One line of "adeos-config limits": the macro's name, its value. */
+#define PRINT_LIMIT(name) printf("%s=%d\n", #name, name)
+
+static int cmd_limits(int argc, char **argv)
+{
+	(void)argv;
+	if (argc)
+		die("usage: limits");
+	PRINT_LIMIT(ADEOS_ROOT_PRI);
+	PRINT_LIMIT(ADEOS_MIN_PRI);
+	PRINT_LIMIT(ADEOS_MAX_PRI);
+	PRINT_LIMIT(ADEOS_MAX_DOMAINS);
+	PRINT_LIMIT(ADEOS_NAME_MAX_LEN);
+	PRINT_LIMIT(ADEOS_DOMAIN_MAX_IRQS);
+	PRINT_LIMIT(ADEOS_CONFIG_IRQS);
+	PRINT_LIMIT(ADEOS_CONFIG_MAX_IRQ);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (getenv("CONFIG_"))
@@ -65,8 +89,10 @@ int main(int argc, char **argv)
 		return cmd_requested(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "domains"))
 		return cmd_domains(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "limits"))
+		return cmd_limits(argc - 2, argv + 2);
 	fprintf(stderr,
-		"usage: %s requested [--known FILE] CONFIG FRAGMENT...\n       %s domains [--origin FILE] [--templates LIST] CONFIG OUT\n",
-		prog, prog);
+		"usage: %s requested [--known FILE] CONFIG FRAGMENT...\n       %s domains [--origin FILE] [--templates LIST] CONFIG OUT\n       %s limits\n",
+		prog, prog, prog);
 	return 2;
 }
