@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Writing the validated domains as code: adeos_domains.c, the table of
- * the built-in domains and the function that registers them, and for each domain built as a module its sources and Kbuild lines in
+ * the built-in domains (data only: core/template.c's loop starts them),
+ * and for each domain built as a module its sources and Kbuild lines in
  * modules/. Every file is written to a temporary name and renamed, so
  * that a build never sees half of one.
  */
@@ -155,26 +156,6 @@ static void emit_header(FILE *f, const char *what)
 
 /* ---- adeos_domains.c: the built-in domains ---- */
 
-static const char register_fn[] =
-	"/* Register every domain and take its IRQs: all of them, or none. */\n"
-	"int adeos_register_domains(void)\n"
-	"{\n"
-	"\tunsigned int i;\n"
-	"\tint err;\n"
-	"\n"
-	"\tfor (i = 0; i < adeos_nr_domains; i++) {\n"
-	"\t\terr = adeos_domain_start(&adeos_domains[i]);\n"
-	"\t\tif (err)\n"
-	"\t\t\tgoto err_stop;\n"
-	"\t}\n"
-	"\treturn 0;\n"
-	"\n"
-	"err_stop:\n"
-	"\twhile (i--)\n"
-	"\t\tadeos_domain_stop(&adeos_domains[i]);\n"
-	"\treturn err;\n"
-	"}\n";
-
 static int nbuiltin(void)
 {
 	int i, n = 0;
@@ -203,8 +184,7 @@ static void emit_table(FILE *f, const void *unused)
 	for (i = 0; i < ndoms; i++)
 		if (!doms[i].module)
 			emit_table_entry(f, &doms[i]);
-	fprintf(f, "};\n\nconst unsigned int adeos_nr_domains = %d;\n\n", n);
-	fputs(register_fn, f);
+	fprintf(f, "};\n\nconst unsigned int adeos_nr_domains = %d;\n", n);
 }
 
 /* ---- domains built as modules ---- */

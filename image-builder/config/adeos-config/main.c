@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * adeos-config: the builder's checks of a configuration, and the
- * generator of the domains' registration code.
+ * generator of the domains' table.
  *
  *   adeos-config requested [--known FILE] CONFIG FRAGMENT...
  *	Every value a FRAGMENT (a defconfig) asks for must hold in the
@@ -9,8 +9,8 @@
  *	unknown symbols without failing, so this is where they fail.
  *
  *   adeos-config domains [--origin FILE] [--templates "DIR..."] CONFIG OUT
- *	Validate the domains of CONFIG, then write the registration code
- *	of the built-in domains to OUT, and for each domain built as a
+ *	Validate the domains of CONFIG, then write the table of the
+ *	built-in domains (data only) to OUT, and for each domain built as a
  *	module (DOMAINn_MODULE) the module's sources into OUT's folder,
  *	modules/, with the Kbuild lines that build them
  *	(modules/modules.kbuild). Every file goes through a temporary
