@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Starting and stopping domains described as data (adeos/template.h),
- * at boot or while IRQs flow (loadable domains).
+ * at boot (the generated table, all or none) or while IRQs flow
+ * (loadable domains).
  */
 #include <adeos/template.h>
 
@@ -114,4 +115,24 @@ int adeos_domain_stop(struct adeos_domain_desc *desc)
 	if (desc->tmpl->stop)
 		desc->tmpl->stop(desc);
 	return adeos_unregister_domain(&desc->domain);
+}
+
+int adeos_start_domains(struct adeos_domain_desc *descs, unsigned int n,
+			int (*start)(struct adeos_domain_desc *desc),
+			void (*stop)(struct adeos_domain_desc *desc))
+{
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < n; i++) {
+		err = start(&descs[i]);
+		if (err)
+			goto err_stop;
+	}
+	return 0;
+
+err_stop:
+	while (i--)
+		stop(&descs[i]);
+	return err;
 }

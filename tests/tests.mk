@@ -49,7 +49,7 @@ test-no-irqflags-hook:
 
 LINT_SRCS := $(CORE_SRCS) core/internal.h $(wildcard core/include/adeos/*.h) \
 	$(wildcard core/linux/*.c arch/i386/*.c arch/i386/include/adeos/*.h) \
-	$(wildcard image-builder/*/*.c image-builder/*/*/*.c) \
+	$(wildcard image-builder/*/*.c image-builder/*/*/*.[ch]) \
 	tests/bench/irq-sink/irq-sink.c \
 	$(foreach t,$(TEMPLATE_DIRS),$(wildcard $(t)/*.c $(t)/*.h $(t)/tools/*.c))
 lint:

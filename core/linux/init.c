@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Boot-time registration of the built-in domains that the builder's
- * configuration describes (adeos_domains.c): all of them, or none. The
+ * configuration describes (the table adeos_domains.c), all of them or
+ * none, through core/template.c's adeos_start_domains(). The
  * pipeline itself, with Linux as its root domain, was set up in
  * init_IRQ(). This runs as a late initcall: after x86_late_time_init(),
  * whose timer check needs the PIT's IRQ 0 to reach Linux.
@@ -12,15 +13,10 @@
 
 static int __init adeos_boot(void)
 {
-	unsigned int i;
-	int err = 0;
+	int err = adeos_start_domains(adeos_domains, adeos_nr_domains,
+				      adeos_load_domain, adeos_unload_domain);
 
-	for (i = 0; i < adeos_nr_domains && !err; i++)
-		err = adeos_load_domain(&adeos_domains[i]);
 	if (err) {
-		i--;
-		while (i--)
-			adeos_unload_domain(&adeos_domains[i]);
 		pr_err("adeos: no domain registered: error %d\n", err);
 		return err;
 	}

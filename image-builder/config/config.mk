@@ -45,20 +45,29 @@ kconf = mkdir -p $(O) && cd $(O) && mkdir -p include/config include/generated &&
 .PHONY: list-defconfigs defconfig menuconfig nconfig olddefconfig \
 	savedefconfig domains kconfig-prep
 
+# The slots and ranges come from adeos/limits.h, through the built tool.
 $(KCONFIG_DOMAINS): image-builder/config/gen-kconfig-domains.sh \
+		$(wildcard image-builder/config/Kconfig.*.in) $(ADEOS_CONFIG) \
 		$(foreach t,$(TEMPLATE_DIRS),$(t)/Kconfig $(t)/README.md)
 	$(msg) GEN $(patsubst $(O)/%,%,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)sh image-builder/config/gen-kconfig-domains.sh $@ $(TEMPLATE_DIRS)
+	$(Q)sh image-builder/config/gen-kconfig-domains.sh $(ADEOS_CONFIG) $@ \
+		$(TEMPLATE_DIRS)
 
 $(KNOWN_SYMBOLS): Kconfig $(KCONFIG_DOMAINS)
 	$(Q)sed -n 's/^\(menu\)\{0,1\}config \([A-Z0-9_]*\).*/\2/p' $^ >$@.tmp
 	$(Q)mv $@.tmp $@
 
-$(ADEOS_CONFIG): image-builder/config/adeos-config.c
+ADEOS_CONFIG_DIR := image-builder/config/adeos-config
+ADEOS_CONFIG_SRCS := $(addprefix $(ADEOS_CONFIG_DIR)/,main.c util.c config.c \
+	requested.c domains.c generate.c)
+ADEOS_CONFIG_HDRS := $(addprefix $(ADEOS_CONFIG_DIR)/,adeos-config.h config.h \
+	domains.h) core/include/adeos/limits.h
+$(ADEOS_CONFIG): $(ADEOS_CONFIG_SRCS) $(ADEOS_CONFIG_HDRS)
 	$(msg) HOSTCC $(patsubst $(O)/%,%,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) -o $@ $<
+	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) -Icore/include -o $@ \
+		$(ADEOS_CONFIG_SRCS)
 
 kconfig-prep: $(KCONFIG_DOMAINS) $(KNOWN_SYMBOLS) $(ADEOS_CONFIG)
 

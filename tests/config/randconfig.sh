@@ -21,21 +21,28 @@ tool=$O/tools/adeos-config
 rm -rf "$work"
 mkdir -p "$work" "$O/results"
 
+# The limits of domains (core/include/adeos/limits.h): the slots, and
+# the edges of the priorities and of the domain count.
+eval "$("$tool" limits)"
+
 # fragment SEED: random values for every int and string of the domains
 fragment() {
-	awk -v seed="$1" 'BEGIN {
+	awk -v seed="$1" -v root="$ADEOS_ROOT_PRI" -v maxp="$ADEOS_MAX_PRI" \
+		-v slots="$ADEOS_MAX_DOMAINS" -v nirqs="$ADEOS_CONFIG_IRQS" 'BEGIN {
 		srand(seed)
 		nn = split("rt logger timer-0 x_1 io net can0 gpio " \
 			"adc dac pwm rt Linux bad;name", names, " ")
 		names[++nn] = ""
+		overp = maxp + 1
 		np = split("150 200 250 300 350 400 450 500 600 700 800 " \
-			"999 150 100 1000 abc", prios, " ")
+			maxp " 150 " root " " overp " abc", prios, " ")
 		ni = split("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 " \
 			"24 31 -1", irqs, " ")
-		nm = split("4 8 8 8 2 0 9", maxes, " ")
+		overs = slots + 1
+		nm = split("4 " slots " " slots " " slots " 2 0 " overs, maxes, " ")
 		nh = split("1000 100 250 20 10000 5 20000", hzs, " ")
 		printf "AD_PIPELINE_MAX_DOMAINS=%s\n", maxes[int(rand() * nm) + 1]
-		for (n = 1; n <= 8; n++) {
+		for (n = 1; n <= slots; n++) {
 			if (rand() < 0.8)
 				printf "AD_DOMAIN%d_NAME=\"%s\"\n", n,
 					names[int(rand() * nn) + 1]
@@ -45,7 +52,7 @@ fragment() {
 			if (rand() < 0.5)
 				printf "AD_DOMAIN%d_TIMER_HZ=%s\n", n,
 					hzs[int(rand() * nh) + 1]
-			for (k = 1; k <= 4; k++)
+			for (k = 1; k <= nirqs; k++)
 				if (rand() < 0.95)
 					printf "AD_DOMAIN%d_IRQ%d_NUMBER=%s\n",
 						n, k, irqs[int(rand() * ni) + 1]

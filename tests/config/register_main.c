@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Links the generated registration code (make domains) with the host
- * build of core/ and the templates, registers the domains, and checks
- * that the pipeline now holds what the table says: every domain at its
- * priority, every IRQ with its mode and unmasked, delivered to the
- * highest domain that takes it; then stops them all again.
+ * Links the generated table of domains (make domains) with the host
+ * build of core/ and the templates, starts the domains through
+ * core/template.c's all-or-none loop, and checks that the pipeline now
+ * holds what the table says: every domain at its priority, every IRQ
+ * with its mode and unmasked, delivered to the highest domain that
+ * takes it; then stops them all again.
  * Prints one line; exit status 0 only if everything held.
  */
 #include <stdio.h>
@@ -79,6 +80,14 @@ static unsigned int deliver_each_irq(void)
 	return n;
 }
 
+/* adeos_start_domains() wants a stop that cannot fail. */
+static void stop(struct adeos_domain_desc *desc)
+{
+	int err = adeos_domain_stop(desc);
+
+	expect(!err, "adeos_domain_stop(%s) returned %d", desc->name, err);
+}
+
 int main(void)
 {
 	unsigned int i, n;
@@ -87,16 +96,17 @@ int main(void)
 	host_reset();
 	host.masked[0] = 1; /* as Linux leaves the PIT after calibration */
 	adeos_init("Linux");
-	err = adeos_register_domains();
+	err = adeos_start_domains(adeos_domains, adeos_nr_domains,
+				  adeos_domain_start, stop);
 	if (err) {
-		printf("FAIL: adeos_register_domains() returned %d\n", err);
+		printf("FAIL: adeos_start_domains() returned %d\n", err);
 		return 1;
 	}
 	for (i = 0; i < adeos_nr_domains; i++)
 		check_domain(&adeos_domains[i]);
 	n = deliver_each_irq();
 	for (i = adeos_nr_domains; i-- > 0;)
-		adeos_domain_stop(&adeos_domains[i]);
+		stop(&adeos_domains[i]);
 	expect(adeos_next_domain(NULL) == adeos_root_domain(),
 	       "domains left after stopping them all");
 	expect(!host.violations, "arch hook called with hard IRQs on");

@@ -4,7 +4,8 @@
 # Tests of the configuration side, through make as a user types it:
 # every board in configs/ generates code that registers on the host
 # build; every case of the reject corpus stops with its message and
-# leaves nothing half-written; savedefconfig round-trips.
+# leaves nothing half-written; savedefconfig round-trips; no limit of
+# domains is written twice.
 # TAP lines go to $O/results/config-*.tap.
 #
 # usage: run.sh O   (CC, HOST_CFLAGS, TEMPLATE_INCS, HOST_LIB from make)
@@ -240,8 +241,15 @@ EOF2
 	report external "$out"
 }
 
+# Each limit of domains written once (tests/config/limits.sh).
+limits() {
+	sh tests/config/limits.sh "$O"
+	report limits "$results/config-limits.tap"
+}
+
 boards
 rejects
+limits
 keeps_and_round_trips
 modules
 external

@@ -165,7 +165,7 @@ static int model_free_priority(void)
 	int p, i, taken;
 
 	do {
-		p = 101 + rnd(20);
+		p = ADEOS_MIN_PRI + rnd(20);
 		for (taken = 0, i = 0; i < NDOM; i++)
 			taken |= m[i].registered && m[i].priority == p;
 	} while (taken);

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Domains: registration, removal, priority changes, and their errors. */
+/*
+ * Domains: registration, removal, priority changes, and their errors;
+ * and the all-or-none start of a table of domains (adeos/template.h).
+ */
 #include "fixture.h"
+#include <string.h>
+#include <adeos/template.h>
 
 static void init_leaves_root_alone(void **state)
 {
@@ -266,6 +271,97 @@ static void reregister_starts_clean(void **state)
 	assert_int_equal(dom[0].irqs[4].control, ADEOS_DEFAULT_CONTROL);
 }
 
+/*
+ * adeos_start_domains() with a start that fails at one index: events[]
+ * logs each call, +(i + 1) for the start of descs[i], -(i + 1) for its
+ * stop.
+ */
+static struct adeos_domain_desc descs[NR_DOMS];
+static int events[2 * NR_DOMS], nevents, fail_at;
+
+static int fake_start(struct adeos_domain_desc *desc)
+{
+	int i = desc - descs;
+
+	events[nevents++] = i + 1;
+	return i == fail_at ? -EBUSY : 0;
+}
+
+static void fake_stop(struct adeos_domain_desc *desc)
+{
+	events[nevents++] = -(int)(desc - descs) - 1;
+}
+
+static int start_failing_at(int k)
+{
+	nevents = 0;
+	fail_at = k;
+	return adeos_start_domains(descs, NR_DOMS, fake_start, fake_stop);
+}
+
+static void start_domains_starts_all_in_order(void **state)
+{
+	static const int want[] = { 1, 2, 3, 4 };
+
+	(void)state;
+	assert_int_equal(start_failing_at(-1), 0);
+	assert_int_equal(nevents, NR_DOMS);
+	assert_memory_equal(events, want, sizeof(want));
+}
+
+static void start_domains_stops_started_in_reverse(void **state)
+{
+	static const int want[] = { 1, 2, 3, -2, -1 };
+
+	(void)state;
+	assert_int_equal(start_failing_at(2), -EBUSY);
+	assert_int_equal(nevents, 5);
+	assert_memory_equal(events, want, sizeof(want));
+}
+
+static void start_domains_first_failing_stops_none(void **state)
+{
+	(void)state;
+	assert_int_equal(start_failing_at(0), -EBUSY);
+	assert_int_equal(nevents, 1);
+	assert_int_equal(events[0], 1);
+	nevents = 0;
+	assert_int_equal(adeos_start_domains(descs, 0, fake_start, fake_stop),
+			 0);
+	assert_int_equal(nevents, 0);
+}
+
+static const struct adeos_template no_irqs = { .name = "no-irqs" };
+
+static void stop_domain(struct adeos_domain_desc *desc)
+{
+	assert_int_equal(adeos_domain_stop(desc), 0);
+}
+
+/* The pipeline's own start and stop: a taken priority undoes them all. */
+static void start_domains_registers_all_or_none(void **state)
+{
+	static const int prio[] = { 300, 200, 400, 300 };
+	int i;
+
+	(void)state;
+	memset(descs, 0, sizeof(descs));
+	for (i = 0; i < NR_DOMS; i++) {
+		descs[i].name = "d";
+		descs[i].priority = prio[i];
+		descs[i].tmpl = &no_irqs;
+	}
+	assert_int_equal(adeos_start_domains(descs, NR_DOMS, adeos_domain_start,
+					     stop_domain),
+			 -EEXIST);
+	assert_ptr_equal(adeos_next_domain(NULL), ROOT);
+	assert_int_equal(adeos_start_domains(descs, NR_DOMS - 1,
+					     adeos_domain_start, stop_domain),
+			 0);
+	assert_ptr_equal(adeos_next_domain(NULL), &descs[2].domain);
+	assert_ptr_equal(adeos_next_domain(&descs[2].domain), &descs[0].domain);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -287,6 +383,10 @@ int main(void)
 		UNIT(renice_refused_while_running),
 		UNIT(renice_keeps_pending),
 		UNIT(reregister_starts_clean),
+		UNIT(start_domains_starts_all_in_order),
+		UNIT(start_domains_stops_started_in_reverse),
+		UNIT(start_domains_first_failing_stops_none),
+		UNIT(start_domains_registers_all_or_none),
 	};
 
 	return cmocka_run_group_tests_name("domain", tests, NULL, NULL);

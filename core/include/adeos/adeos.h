@@ -21,6 +21,7 @@
 #define ADEOS_ADEOS_H
 
 #include <adeos/arch.h>
+#include <adeos/limits.h>
 
 #define ADEOS_VERSION_STRING "0.1"
 
@@ -32,11 +33,6 @@
 #define ADEOS_VIRQ_BASE (ADEOS_SYS_IRQ_BASE + ARCH_NR_SYS_IRQS)
 #define ADEOS_NR_VIRQS 32
 #define ADEOS_NR_IRQS (ADEOS_VIRQ_BASE + ADEOS_NR_VIRQS)
-
-/* Priorities: higher runs first; the root domain is the lowest. */
-#define ADEOS_ROOT_PRI 100
-#define ADEOS_MIN_PRI (ADEOS_ROOT_PRI + 1)
-#define ADEOS_MAX_PRI 999
 
 /*
  * Control mask of one IRQ in one domain (adeos_control_irq()):

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The domains of a configuration, as read from its DOMAINn_* symbols
+ * and validated (domains.c), then written as code (generate.c).
+ */
+#ifndef ADEOS_CONFIG_DOMAINS_H
+#define ADEOS_CONFIG_DOMAINS_H
+
+#include <adeos/limits.h>
+
+/* Room for a template's options, and for the template folders. */
+#define MAX_OPTIONS 64
+#define MAX_TEMPLATES 64
+
+/* One IRQ entry, DOMAINn_IRQk_*. */
+struct dirq {
+	int slot;
+	long number;
+	int exclusive, pass, each;
+};
+
+/* A template option, DOMAINn_FOO: the field foo of the template's state. */
+struct dopt {
+	char field[64];
+	const char *value; /* as in .config; NULL for "is not set" */
+};
+
+struct domain {
+	int slot;
+	const char *name;
+	long priority;
+	const char *tmpl;
+	int module; /* DOMAINn_MODULE: built as adeos-<name>.ko */
+	struct dirq irqs[ADEOS_CONFIG_IRQS];
+	int nirqs;
+	struct dopt opts[MAX_OPTIONS];
+	int nopts;
+};
+
+/* The enabled domains, in slot order. */
+extern struct domain doms[ADEOS_MAX_DOMAINS];
+extern int ndoms;
+
+/* The templates known: their names, and their folders when given. */
+struct tmpl {
+	char *name;
+	const char *dir; /* NULL when only the name was given */
+};
+
+/* Take the templates from @list: folders, or names, space-separated. */
+void load_templates(const char *list);
+/* @return the template named @name, or NULL. */
+const struct tmpl *find_template(const char *name);
+
+/*
+ * Read the domains of config and print a finding for everything wrong
+ * with them. @have_list: check the templates against load_templates().
+ */
+void validate(int have_list);
+
+/*
+ * Write the table of the built-in domains to @out, and the modules of
+ * the others into modules/ beside it (generate.c). Every file goes
+ * through a temporary one; I/O trouble ends the program.
+ */
+void generate(const char *out);
+
+#endif /* ADEOS_CONFIG_DOMAINS_H */
