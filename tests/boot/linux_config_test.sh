@@ -23,7 +23,13 @@ cp board/qemu-i386/linux.fragment "$frag"
 
 tool=$(cd "$O" && pwd)/tools/adeos-config
 k() { make -s --no-print-directory O="$work/o" LINUX_SRC="$src" "$@"; }
-stage() { O="$work/o" LINUX_SRC="$src" ADEOS_CONFIG="$tool" sh image-builder/kernel/kernel.sh "$@"; }
+# the kernel stage's steps up to the .config
+stage() {
+	for s in source sync configure; do
+		O="$work/o" LINUX_SRC="$src" ADEOS_CONFIG="$tool" \
+			sh "image-builder/kernel/$s.sh" || return 1
+	done
+}
 kb=$work/o/build/linux
 fail() {
 	echo "not ok - linux-update-defconfig: $*"
@@ -31,7 +37,7 @@ fail() {
 }
 
 if ! { k defconfig DEFCONFIG="$work/defconfig" && k domains &&
-	stage config; } >"$work/log" 2>&1; then
+	stage; } >"$work/log" 2>&1; then
 	fail "configuring failed: $(tail -n 3 "$work/log")"
 fi
 "$src/scripts/config" --file "$kb/.config" --enable PRINTK_CALLER \
@@ -44,7 +50,7 @@ added=$(diff board/qemu-i386/linux.fragment "$frag" | grep '^>' | sort | tr '\n'
 [ "$added" = "> # CONFIG_EARLY_PRINTK is not set > CONFIG_PRINTK_CALLER=y " ] ||
 	fail "the fragment changed by: $added"
 rm -f "$kb/.config" "$kb/.adeos-fragment"
-stage config >>"$work/log" 2>&1 ||
+stage >>"$work/log" 2>&1 ||
 	fail "configuring from the new fragment failed: $(tail -n 3 "$work/log")"
 if ! grep -qx 'CONFIG_PRINTK_CALLER=y' "$kb/.config" ||
 	! grep -qx "# CONFIG_EARLY_PRINTK is not set" "$kb/.config"; then
@@ -55,7 +61,7 @@ echo "ok - linux-update-defconfig: PRINTK_CALLER on, EARLY_PRINTK off written ba
 # A fragment whose values cannot all hold stops the stage, naming them:
 # SMP turns CONFIG_ADEOS (uniprocessor only) off.
 echo 'CONFIG_SMP=y' >>"$frag"
-if stage config >"$work/smp.log" 2>&1; then
+if stage >"$work/smp.log" 2>&1; then
 	echo "not ok - kernel fragment check: CONFIG_SMP=y with CONFIG_ADEOS=y was accepted"
 elif ! grep -q 'error: CONFIG_ADEOS: requested y, but the final .config does not have it' "$work/smp.log"; then
 	echo "not ok - kernel fragment check: no message naming CONFIG_ADEOS: $(head -n 2 "$work/smp.log")"
