@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # The kernel stage, step 3: the kernel .config, tinyconfig plus the
-# board's fragment (AD_LINUX_CONFIG_FRAGMENT), plus module support when
-# domains are built as modules. It is made again only when the fragment
-# changed, so that changes made with linux-menuconfig stay. Every value
-# the fragment asks for must hold: merge_config.sh only warns.
+# board's fragments (AD_LINUX_CONFIG_FRAGMENTS) in order, plus module
+# support when domains are built as modules. It is made again only when
+# a fragment changed, so that changes made with linux-menuconfig stay.
+# Every value the fragments ask for must hold: merge_config.sh only
+# warns.
 #
 # usage: configure.sh [menuconfig]
 #   menuconfig   then run Linux's menuconfig on it
@@ -14,8 +15,9 @@ set -eu
 
 : "${ADEOS_CONFIG:?}"
 extra=$O/build/linux-extra.fragment
+req=$O/build/linux-requested
 
-# What the configuration needs of the kernel beyond the fragment.
+# What the configuration needs of the kernel beyond the fragments.
 write_extra() {
 	if domain_modules; then
 		printf 'CONFIG_MODULES=y\nCONFIG_MODULE_UNLOAD=y\n' >"$extra"
@@ -26,12 +28,49 @@ write_extra() {
 	fi
 }
 
-# Every value the fragment asks for must hold in the final .config.
+# Copies of the fragments, numbered, in which an assignment that a later
+# fragment makes again is blanked (the later one is asked for), and the
+# line numbers stay.
+last_requests() {
+	awk -v dir="$req" -v list="$fragments" "$awk_sym"'
+	BEGIN {
+		n = split(list, file, " ")
+		for (i = 1; i <= n; i++)
+			for (len[i] = 0; (getline l <file[i]) > 0; ) {
+				text[i, ++len[i]] = l
+				if ((s = sym(l)) != "")
+					last[s] = i
+			}
+		for (i = 1; i <= n; i++) {
+			printf "" >(dir "/" i)
+			for (j = 1; j <= len[i]; j++) {
+				s = sym(text[i, j])
+				print (s != "" && last[s] != i ? "" : text[i, j]) >(dir "/" i)
+			}
+		}
+	}'
+}
+
+# Every value the fragments ask for (each symbol's last assignment) must
+# hold in the final .config; the findings name the fragment's file:line.
 check_requested() {
-	# shellcheck disable=SC2086 # one word per fragment
-	CONFIG_=CONFIG_ "$ADEOS_CONFIG" requested "$kb/.config" $fragments \
-		"$extra" ||
-		die "the kernel configuration does not hold what $fragments${extra_note:+ and the domain modules} ask for"
+	rm -rf "$req"
+	mkdir -p "$req"
+	last_requests
+	set --
+	rename=
+	i=0
+	for f in $fragments; do
+		i=$((i + 1))
+		set -- "$@" "$req/$i"
+		rename="$rename s|^$req/$i:|$f:|;"
+	done
+	status=0
+	CONFIG_=CONFIG_ "$ADEOS_CONFIG" requested "$kb/.config" "$@" \
+		"$extra" >"$req/findings" || status=$?
+	sed "$rename" "$req/findings"
+	[ "$status" = 0 ] ||
+		die "the kernel configuration does not hold what AD_LINUX_CONFIG_FRAGMENTS${extra_note:+ and the domain modules} ask for"
 }
 
 fragment_list

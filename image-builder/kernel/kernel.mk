@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # The kernel stage: Debian's Linux 6.1, patched, with our sources in,
-# configured from the board's fragment, built into $(O)/images/bzImage
+# configured from the board's fragments, built into $(O)/images/bzImage
 # (and the domains built as modules into $(O)/build/modules/). One
 # script per step, in image-builder/kernel/ (README.md there).
 
@@ -24,7 +24,8 @@ linux: $(DOMAINS_C)
 	$(call kernel_step,build)
 
 # Change the board's kernel configuration, then write the change back
-# to its fragment (AD_LINUX_CONFIG_FRAGMENT) in a form that survives.
+# to its own fragment (the last of AD_LINUX_CONFIG_FRAGMENTS) in a form
+# that survives.
 linux-menuconfig: $(DOMAINS_C)
 	$(call kernel_step,source)
 	$(call kernel_step,sync)

@@ -30,23 +30,24 @@ kmake() {
 # abspath FILE: FILE's absolute path (its folder must exist)
 abspath() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
 
-# The board's fragment (AD_LINUX_CONFIG_FRAGMENT) into $fragments (a
-# list of one), and into $board_fragment. A relative path is the source
-# tree's, or else the external tree's.
+# The board's fragments (AD_LINUX_CONFIG_FRAGMENTS), in order, into
+# $fragments; the last, the board's own, into $board_fragment. A relative
+# path is the source tree's, or else the external tree's.
 # shellcheck disable=SC2034 # board_fragment: for update-defconfig.sh
 fragment_list() {
 	fragments=
-	for f in $(cfg LINUX_CONFIG_FRAGMENT); do
+	for f in $(cfg LINUX_CONFIG_FRAGMENTS); do
 		if [ ! -f "$f" ] && [ -n "${ADEOS_EXTERNAL:-}" ] &&
 			[ -f "$ADEOS_EXTERNAL/$f" ]; then
 			f=$ADEOS_EXTERNAL/$f
 		fi
 		[ -f "$f" ] ||
-			die "AD_LINUX_CONFIG_FRAGMENT: $f: no such file"
+			die "AD_LINUX_CONFIG_FRAGMENTS: $f: no such file"
 		fragments="${fragments:+$fragments }$f"
 		board_fragment=$f
 	done
-	[ -n "$fragments" ] || die "AD_LINUX_CONFIG_FRAGMENT is empty"
+	[ -n "$fragments" ] ||
+		die "AD_LINUX_CONFIG_FRAGMENTS is empty: a board needs at least board/common/linux.fragment"
 }
 
 # What the kernel .config is made from: when it changes, make it again.
@@ -58,8 +59,9 @@ fragment_stamp() {
 	} | cksum
 }
 
-# base_config DIR [EXTRA]: tinyconfig plus the fragments, in order,
-# plus the fragment EXTRA, into the kernel object tree DIR.
+# base_config DIR [EXTRA]: tinyconfig plus the fragments, in order (a
+# later one may set a symbol again), plus the fragment EXTRA, into the
+# kernel object tree DIR.
 base_config() {
 	dir=$(cd "$1" && pwd)
 	more=${2:-}
@@ -80,7 +82,7 @@ base_config() {
 
 # An awk function for programs that read fragments: sym(line) is the
 # CONFIG_ symbol the line sets (to a value, or not set), or "".
-# shellcheck disable=SC2016,SC2034 # awk's text, for update-defconfig.sh
+# shellcheck disable=SC2016,SC2034 # awk's text, for configure.sh and update-defconfig.sh
 awk_sym='function sym(s) {
 	if (match(s, /^CONFIG_[A-Za-z0-9_]+=/))
 		return substr(s, 1, RLENGTH - 1)

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # The kernel stage, after linux-menuconfig: write the changes made there
-# back to the board's fragment (AD_LINUX_CONFIG_FRAGMENT). Only the
-# symbols whose values differ from tinyconfig plus the fragment are
-# written, as
+# back to the board's own fragment, the last of AD_LINUX_CONFIG_FRAGMENTS
+# (the shared ones before it stay as they are). Only the symbols whose
+# values differ from tinyconfig plus the fragments are written, as
 # Linux's scripts/diffconfig finds them, so that the fragment survives
 # Linux updates (a full .config would not): a symbol the fragment
 # already sets is changed in place, the others are added at its end.
