@@ -74,7 +74,8 @@ help:
 	@echo '  boards              - make image for every board, in $$(O)/boards/'
 	@echo '  linux-menuconfig    - change the board'"'"'s kernel configuration'
 	@echo '  linux-update-defconfig - write that change back to the board'"'"'s'
-	@echo '                        kernel fragment (AD_LINUX_CONFIG_FRAGMENT)'
+	@echo '                        own kernel fragment (the last of'
+	@echo '                        AD_LINUX_CONFIG_FRAGMENTS)'
 	@echo
 	@echo 'Set-up and tests:'
 	@echo '  deps        - install the Debian packages the project needs and'

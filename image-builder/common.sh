@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Sourced by each stage script (kernel.sh, rootfs.sh, images.sh), which
+# Sourced by each stage script (kernel/lib.sh, rootfs.sh, images.sh), which
 # sets STAGE_NAME first: what every stage needs.
 
 # What is built must not depend on the caller's umask, time zone or locale.

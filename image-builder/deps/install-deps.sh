@@ -38,6 +38,7 @@ PACKAGES="
 	clang-format
 	gnuplot-nox
 	procps
+	rsync
 "
 # Downloaded, never installed: the images' busybox; the benchmark's
 # rt-tests (cyclictest, hackbench) with the libraries they load.

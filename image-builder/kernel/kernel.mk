@@ -2,7 +2,8 @@
 #
 # The kernel stage: Debian's Linux 6.1, patched, with our sources in,
 # configured from the board's fragments, built into $(O)/images/bzImage
-# (and the domains built as modules into $(O)/build/modules/).
+# (and the domains built as modules into $(O)/build/modules/). One
+# script per step, in image-builder/kernel/ (README.md there).
 
 # Debian's source, unpacked and patched once; boards built from the
 # same source may share it (make test does).
@@ -11,15 +12,24 @@ LINUX_SRC ?= $(O)/build/linux-src
 stage_env = O='$(O)' LINUX_SRC='$(LINUX_SRC)' ADEOS_CONFIG='$(ADEOS_CONFIG)' \
 	ADEOS_MKDISK='$(ADEOS_MKDISK)' V='$(V)'
 
+# $(call kernel_step,STEP[,ARGS]): image-builder/kernel/STEP.sh
+kernel_step = $(Q)$(stage_env) sh image-builder/kernel/$(1).sh $(2)
+
 .PHONY: linux linux-menuconfig linux-update-defconfig
 
 linux: $(DOMAINS_C)
-	$(Q)$(stage_env) sh image-builder/kernel/kernel.sh
+	$(call kernel_step,source)
+	$(call kernel_step,sync)
+	$(call kernel_step,configure)
+	$(call kernel_step,build)
 
 # Change the board's kernel configuration, then write the change back
-# to its fragment (AD_LINUX_CONFIG_FRAGMENT) in a form that survives.
+# to its own fragment (the last of AD_LINUX_CONFIG_FRAGMENTS) in a form
+# that survives.
 linux-menuconfig: $(DOMAINS_C)
-	$(Q)$(stage_env) sh image-builder/kernel/kernel.sh menuconfig
+	$(call kernel_step,source)
+	$(call kernel_step,sync)
+	$(call kernel_step,configure,menuconfig)
 
 linux-update-defconfig: $(ADEOS_CONFIG)
-	$(Q)$(stage_env) sh image-builder/kernel/kernel.sh update-defconfig
+	$(call kernel_step,update-defconfig)

@@ -96,12 +96,13 @@ off=$b/pipeline-off
 build_pipeline_off() {
 	mkdir -p "$off"
 	{
-		grep -v '^CONFIG_ADEOS' board/qemu-i386-bench/linux.fragment
+		cat board/common/linux.fragment board/qemu-i386/linux.fragment \
+			board/qemu-i386-bench/linux.fragment | grep -v '^CONFIG_ADEOS'
 		echo '# CONFIG_ADEOS is not set'
 	} >"$off/linux.fragment"
 	cat >"$off/defconfig" <<EOF2
 AD_BOARD_NAME="qemu-i386-bench"
-AD_LINUX_CONFIG_FRAGMENT="$(cd "$off" && pwd)/linux.fragment"
+AD_LINUX_CONFIG_FRAGMENTS="$(cd "$off" && pwd)/linux.fragment"
 AD_LINUX_CMDLINE="quiet panic=-1"
 EOF2
 	nice -n 10 make --no-print-directory O="$off/o" LINUX_SRC="$src" \

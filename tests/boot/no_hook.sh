@@ -14,13 +14,14 @@ d=$O/boards/qemu_i386-no-irqflags-hook
 mkdir -p "$d"
 dabs=$(cd "$d" && pwd)
 {
-	cat board/qemu-i386/linux.fragment
+	cat board/common/linux.fragment board/common/no-hrtimers.fragment \
+		board/qemu-i386/linux.fragment
 	echo '# CONFIG_ADEOS_IRQFLAGS is not set'
 	echo '# CONFIG_ADEOS_SELFTEST is not set'
 } >"$d/linux.fragment"
 {
 	cat configs/qemu_i386_defconfig
-	echo "AD_LINUX_CONFIG_FRAGMENT=\"$dabs/linux.fragment\""
+	echo "AD_LINUX_CONFIG_FRAGMENTS=\"$dabs/linux.fragment\""
 } >"$d/defconfig"
 src=$(cd "$O" && pwd)/linux-src
 make --no-print-directory O="$d" LINUX_SRC="$src" defconfig \

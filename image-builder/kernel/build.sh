@@ -1,0 +1,58 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The kernel stage, step 4: bzImage, built for i386 into
+# $O/images/bzImage (with $O/images/kernel.release), and the domains
+# built as modules, into $O/build/modules/ for the rootfs.
+set -eu
+. image-builder/kernel/lib.sh
+
+# Kbuild dates the built-in initramfs from KBUILD_BUILD_TIMESTAMP but does
+# not rebuild it when that changes (a new commit): do it here, so that an
+# incremental build gives the bytes of a clean one.
+rebuild_if_dated_otherwise() {
+	stamp=$kb/.adeos-source-date-epoch
+	if [ "$(cat "$stamp" 2>/dev/null)" != "$SOURCE_DATE_EPOCH" ]; then
+		rm -f "$kb/usr/initramfs_data.cpio" "$kb/usr/initramfs_inc_data" \
+			"$kb/usr/initramfs_data.o"
+		echo "$SOURCE_DATE_EPOCH" >"$stamp"
+	fi
+}
+
+build_kernel() {
+	rebuild_if_dated_otherwise
+	release=$(kmake -s kernelrelease)
+	deb=$(dpkg-query -W -f '${Version}' linux-source-6.1 2>/dev/null || true)
+	msg LINUX "$release${deb:+ (Debian linux-source-6.1 $deb)}: bzImage"
+	kbuild "the kernel" bzImage
+}
+
+# bzImage into $O/images, rewritten only when it changed.
+install_kernel() {
+	mkdir -p "$O/images"
+	rsync -c "$kb/arch/x86/boot/bzImage" "$O/images/bzImage"
+	echo "$release" >"$O/images/kernel.release.tmp"
+	mv "$O/images/kernel.release.tmp" "$O/images/kernel.release"
+}
+
+# The domains built as modules, into $O/build/modules/.
+build_domain_modules() {
+	mods=$O/build/modules
+	list=$(sed -n 's/^obj-m += \(.*\)\.o$/\1/p' \
+		"$O/domains/modules/modules.kbuild" 2>/dev/null || :)
+	rm -rf "$mods.tmp"
+	mkdir -p "$mods.tmp"
+	if domain_modules; then
+		msg LINUX "modules: $(for m in $list; do printf '%s.ko ' "$m"; done)"
+		kbuild "the domain modules" modules
+		for m in $list; do
+			cp "$kb/kernel/adeos/$m.ko" "$mods.tmp/"
+		done
+	fi
+	rm -rf "$mods"
+	mv "$mods.tmp" "$mods"
+}
+
+build_kernel
+build_domain_modules
+install_kernel

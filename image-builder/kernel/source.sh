@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The kernel stage, step 1: Debian's Linux 6.1 source, unpacked and
+# patched (the linux-patch/ series) once, into $LINUX_SRC; unpacked
+# again only when the tarball or a patch changes. The object tree
+# $O/build/linux is emptied then (all but its .config).
+set -eu
+. image-builder/kernel/lib.sh
+
+tarball=$(cfg LINUX_TARBALL)
+[ -f "$tarball" ] ||
+	die "AD_LINUX_TARBALL: $tarball is missing: install Debian's linux-source-6.1 package (make deps)"
+
+patches=$(sed -n 's/^\([^#[:space:]][^[:space:]]*\).*/\1/p' linux-patch/series)
+
+# What the unpacked tree was made from.
+source_stamp() {
+	# shellcheck disable=SC2086 # one word per patch
+	(
+		ls -lL "$tarball"
+		cd linux-patch && cat series $patches
+	) | cksum
+}
+
+# Unpack into a temporary tree, patch it, and only then put it in place.
+unpack_and_patch() {
+	want=$1
+	rm -rf "$LINUX_SRC" "$LINUX_SRC.tmp"
+	mkdir -p "$LINUX_SRC.tmp"
+	msg UNPACK "$tarball"
+	tar -C "$LINUX_SRC.tmp" --strip-components=1 -xf "$tarball"
+	for p in $patches; do
+		msg PATCH "linux-patch/$p"
+		if ! patch -p1 -s -N -d "$LINUX_SRC.tmp" <"linux-patch/$p" \
+			>"$LINUX_SRC.tmp.log" 2>&1; then
+			cat "$LINUX_SRC.tmp.log" >&2
+			rm -rf "$LINUX_SRC.tmp" "$LINUX_SRC.tmp.log"
+			die "linux-patch/$p does not apply to $tarball"
+		fi
+	done
+	rm -f "$LINUX_SRC.tmp.log"
+	echo "$want" >"$LINUX_SRC.tmp/.adeos-stamp"
+	mv "$LINUX_SRC.tmp" "$LINUX_SRC"
+}
+
+# Objects built from another unpacking are stale: keep only .config.
+reset_objects() {
+	want=$1
+	[ "$(cat "$kb/.adeos-stamp" 2>/dev/null)" != "$want" ] || return 0
+	if [ -d "$kb" ]; then
+		[ -f "$kb/.config" ] && mv "$kb/.config" "$O/build/linux.config.keep"
+		rm -rf "$kb"
+	fi
+	mkdir -p "$kb"
+	[ -f "$O/build/linux.config.keep" ] &&
+		mv "$O/build/linux.config.keep" "$kb/.config"
+	echo "$want" >"$kb/.adeos-stamp"
+}
+
+want=$(source_stamp)
+if [ "$(cat "$LINUX_SRC/.adeos-stamp" 2>/dev/null)" != "$want" ]; then
+	unpack_and_patch "$want"
+fi
+reset_objects "$want"
