@@ -137,10 +137,8 @@ clean:
 	$(msg) CLEAN $(O)
 	$(Q)if [ -d $(O) ]; then \
 		find $(O) -mindepth 1 -maxdepth 1 ! -name .config \
-			! -name .defconfig ! -name build ! -name linux-src \
+			! -name .defconfig ! -name linux-src \
 			-exec rm -rf {} +; \
-		find $(O)/build -mindepth 1 -maxdepth 1 ! -name linux-src \
-			-exec rm -rf {} + 2>/dev/null; true; \
 	fi
 
 distclean:

@@ -101,7 +101,7 @@ run-config-tests: kconfig-prep $(HOST_LIB)
 
 check:
 	$(Q)rm -rf $(O)/results
-	$(Q)$(MAKE) --no-print-directory run-host-tests run-config-tests
+	$(Q)MAKE='$(MAKE)' tests/test.sh '$(O)' check
 	$(Q)tests/summary.sh $(O)/results/*.tap
 
 # Instructions per IRQ: callgrind on the plain (-O2) build.

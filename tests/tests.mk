@@ -5,32 +5,20 @@
 
 .PHONY: test lint
 
-# Every suite writes $(O)/results/*.tap; the last line counts them all.
-# The boards make test builds and boots (each build costs minutes).
+# Every suite writes $(O)/results/*.tap; the last line counts them all,
+# after a table of the parts' wall times (tests/test.sh runs them, the
+# builds beside the boots).
+# The boards make test builds and boots (each build costs minutes; the
+# first is plain make's board, whose kernel ccache then has).
 BOOT_BOARDS := qemu_i386 pc_i386 qemu_i386_bench
 # The board built a second time, from scratch, to compare bit for bit.
 REPRO_BOARD := qemu_i386
+TEST_ENV = MAKE='$(MAKE)' PYTHON='$(PYTHON)' BOOT_BOARDS='$(BOOT_BOARDS)' \
+	REPRO_BOARD='$(REPRO_BOARD)' BENCH_SMOKE_SAMPLES='$(BENCH_SMOKE_SAMPLES)'
 
 test:
 	$(Q)rm -rf $(O)/results
-	$(Q)$(MAKE) --no-print-directory run-host-tests run-config-tests
-	$(Q)PYTHON='$(PYTHON)' tests/boot/run.sh '$(O)' $(BOOT_BOARDS)
-	$(Q)tests/boot/linux_config_test.sh '$(O)' >$(O)/results/linux-config.tap
-	$(Q)tests/report.sh linux-config $(O)/results/linux-config.tap
-	$(msg) REPRO "$(REPRO_BOARD)_defconfig again, from scratch, elsewhere"
-	$(Q)tests/image/repro.sh '$(O)/boards/$(REPRO_BOARD)' $(REPRO_BOARD) \
-		>$(O)/results/repro.tap
-	$(Q)tests/report.sh repro $(O)/results/repro.tap
-	$(Q)sed -n 's/^ok - /          /p' $(O)/results/repro.tap
-	$(Q)tests/image/unprivileged.sh '$(O)/boards/$(REPRO_BOARD)' \
-		'$(abspath $(O))/linux-src' >$(O)/results/unprivileged.tap
-	$(Q)tests/report.sh unprivileged $(O)/results/unprivileged.tap
-	$(msg) BENCH "smoke: $(BENCH_SMOKE_SAMPLES) samples per row, no pipeline-off build"
-	$(Q)PYTHON='$(PYTHON)' tests/bench/run.sh '$(O)' $(BENCH_SMOKE_SAMPLES) smoke \
-		>$(O)/results/bench-smoke.log 2>&1; \
-		tests/bench/check.sh $(O)/bench/latency.csv $(BENCH_SMOKE_SAMPLES) \
-		>$(O)/results/bench.tap
-	$(Q)tests/report.sh bench $(O)/results/bench.tap
+	$(Q)$(TEST_ENV) tests/test.sh '$(O)'
 	$(Q)tests/summary.sh $(O)/results/*.tap
 
 # make bench: the rt-timer domain, Linux alone on the pipeline, Debian's
