@@ -61,7 +61,7 @@ of_kind() {
 # a domain may have from.
 exceptions() {
 	cat <<EOF
-image-builder/rootfs/adeos-stat/adeos-stat.c${tab}#define MAX_DOMAINS 32
+image-builder/rootfs/adeos-stat/adeos-stat.h${tab}#define MAX_DOMAINS 32
 tests/boot/templates_test.py${tab}free_priority[(]doms, ${ADEOS_MIN_PRI}[)]
 EOF
 }
