@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * A stall facility for tests and benchmarks: Linux disables its
- * interrupts (local_irq_save) for a given time, once or in a loop, and
- * records what it saw: the CPU's own flag during the window (still on:
- * only the root stage stalls), the TSC at both ends, Linux's local
- * timer count (LOC) and jiffies before, at the end of the window, and
- * after the replay, and the device IRQs that came for Linux inside the
- * window, by IRQ (a level line Linux holds must come once, not storm).
+ * The stall facility, a test and benchmark tool built only with
+ * CONFIG_ADEOS_STALL: Linux disables its interrupts (local_irq_save) for
+ * a given time, once or in a loop, and records what the window did:
  *
- *   echo "US [COUNT]" > /proc/adeos/stall     COUNT windows of US each
+ *  - the CPU's own flag inside it (still on: only the root stage stalls);
+ *  - the TSC at both ends;
+ *  - Linux's local APIC timer count (LOC) and jiffies before the window,
+ *    at its end and after the replay;
+ *  - the system IRQs logged for Linux meanwhile, and those that came
+ *    while the log was replayed;
+ *  - the device IRQs that came for Linux inside it, by IRQ (a level line
+ *    Linux holds must come once, not storm).
+ *
+ *   echo "US [COUNT]" > /proc/adeos/stall     COUNT windows of US each,
+ *                                             20 ms apart
  *   cat /proc/adeos/stall                     the last window's record
  */
 #include <linux/delay.h>
@@ -88,7 +94,10 @@ static void stall_window(unsigned long us)
 	r.tsc_start = rdtsc();
 	for (done = 0; done < us; done += 100)
 		udelay(100);
-	/* The end of the window, read with nothing able to arrive. */
+	/*
+	 * The end of the window, read with hard IRQs off so that nothing
+	 * arrives between the readings.
+	 */
 	hard_local_irq_disable();
 	r.tsc_end = rdtsc();
 	r.loc_end = this_cpu_read(irq_stat.apic_timer_irqs);

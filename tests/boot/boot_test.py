@@ -81,9 +81,20 @@ def boot_disk(out, readme, release, tap):
         guest.close()
 
 
-def selftest_built(out):
+def kernel_has(out, symbol):
+    """Whether the board's kernel .config sets CONFIG_@symbol=y."""
     with open(os.path.join(out, "build", "linux", ".config")) as f:
-        return "CONFIG_ADEOS_SELFTEST=y\n" in f.read()
+        return "CONFIG_%s=y\n" % symbol in f.read()
+
+
+def check_stall_facility(guest, tap, out):
+    """The stall facility is a test tool: /proc/adeos/stall exists
+    exactly when the kernel was built with CONFIG_ADEOS_STALL."""
+    built = kernel_has(out, "ADEOS_STALL")
+    _, rc = guest.run("test -e /proc/adeos/stall")
+    tap.check((rc == 0) == built,
+              "/proc/adeos/stall %s, as CONFIG_ADEOS_STALL is %s" %
+              ("exists" if rc == 0 else "is absent", "y" if built else "off"))
 
 
 def main():
@@ -115,7 +126,8 @@ def main():
                   (", ".join("%s at %d" % d for d in domains) or "no domain")
                   if not missing else "boot messages lack %s" % missing)
         check_pipeline_feeds_linux(guest, tap)
-        if selftest_built(out):
+        check_stall_facility(guest, tap, out)
+        if kernel_has(out, "ADEOS_SELFTEST"):
             text, rc = guest.run("dmesg | grep 'adeos: self-test'")
             tap.check(rc == 0 and "self-test PASS" in text,
                       text.split("] ", 1)[-1] or "no self-test line")

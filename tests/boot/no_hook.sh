@@ -14,14 +14,15 @@ d=$O/boards/qemu_i386-no-irqflags-hook
 mkdir -p "$d"
 dabs=$(cd "$d" && pwd)
 {
-	cat board/common/linux.fragment board/common/no-hrtimers.fragment \
-		board/qemu-i386/linux.fragment
 	echo '# CONFIG_ADEOS_IRQFLAGS is not set'
 	echo '# CONFIG_ADEOS_SELFTEST is not set'
-} >"$d/linux.fragment"
+} >"$d/no-hook.fragment"
+# The QEMU board's fragments, then that one, last: it wins.
+fragments=$(sed -n 's/^AD_LINUX_CONFIG_FRAGMENTS="\(.*\)"$/\1/p' \
+	configs/qemu_i386_defconfig)
 {
-	cat configs/qemu_i386_defconfig
-	echo "AD_LINUX_CONFIG_FRAGMENTS=\"$dabs/linux.fragment\""
+	grep -v '^AD_LINUX_CONFIG_FRAGMENTS=' configs/qemu_i386_defconfig
+	echo "AD_LINUX_CONFIG_FRAGMENTS=\"$fragments $dabs/no-hook.fragment\""
 } >"$d/defconfig"
 src=$(cd "$O" && pwd)/linux-src
 make --no-print-directory O="$d" LINUX_SRC="$src" defconfig \
