@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Loading and unloading domains in a running Linux (adeos/loadable.h):
+ * Loading and unloading domains in a running Linux (adeos/os.h):
  * at boot for the built-in ones, from module init and exit for the
  * loadable ones.
  */
@@ -10,7 +10,7 @@
 #include <linux/mutex.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
-#include <adeos/loadable.h>
+#include <adeos/os.h>
 #include "glue.h"
 
 /*

@@ -6,7 +6,7 @@
  */
 #include <linux/export.h>
 #include <adeos/ring.h>
-#include <adeos/template.h>
+#include <adeos/os.h>
 
 /* Every module's local_irq_*() tests and sets the root stage inline. */
 EXPORT_SYMBOL(adeos_root);

@@ -9,7 +9,7 @@
  */
 #include <linux/init.h>
 #include <linux/printk.h>
-#include <adeos/loadable.h>
+#include <adeos/os.h>
 
 static int __init adeos_boot(void)
 {

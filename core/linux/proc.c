@@ -11,7 +11,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
-#include <adeos/template.h>
+#include <adeos/os.h>
 #include "glue.h"
 
 #define MAX_SHOWN 16

@@ -11,6 +11,7 @@
  * the domain may interrupt Linux in the middle of a put or a get, and
  * may never wait for it. The domain uses only the pipeline's API.
  */
+#include <adeos/os.h>
 #include "channel.h"
 
 /* One message from Linux: the answer is the message itself. */

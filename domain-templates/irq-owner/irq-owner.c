@@ -8,6 +8,7 @@
  * Runs ahead of Linux: it touches only its own state. A real driver
  * would also quiet its device here (read its status, acknowledge it).
  */
+#include <adeos/os.h>
 #include "irq-owner.h"
 
 static void irq_owner_handle(unsigned int irq, void *cookie)

@@ -12,6 +12,7 @@
  * IRQs off, which no domain handler can interrupt.
  */
 #include <adeos/clock.h>
+#include <adeos/os.h>
 #include "rt-timer.h"
 
 static void record_latency(struct rt_timer_latency *lat, unsigned int counts)

@@ -9,7 +9,7 @@
 #include <string.h>
 #include "host.h"
 #include <adeos/clock.h>
-#include <adeos/template.h>
+#include <adeos/os.h>
 
 struct host_cpu host;
 

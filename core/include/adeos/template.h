@@ -84,10 +84,6 @@ int adeos_domain_start(struct adeos_domain_desc *desc);
  */
 int adeos_domain_stop(struct adeos_domain_desc *desc);
 
-/* For a template's show(): snprintf, from the OS the pipeline runs under. */
-int adeos_snprintf(char *buf, int size, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
 /*
  * Start @descs[0..@n) in order with @start, all of them or none: when one
  * fails to start, those already started are stopped with @stop, the last

@@ -198,7 +198,7 @@ static void emit_module(FILE *f, const void *arg)
 		 "Domain %d, \"%s\", as a loadable module: adeos-%s.ko.",
 		 d->slot, d->name, d->name);
 	emit_header(f, what);
-	fprintf(f, "#include <linux/module.h>\n#include <adeos/loadable.h>\n");
+	fprintf(f, "#include <linux/module.h>\n#include <adeos/os.h>\n");
 	emit_include_of(f, d);
 	fputc('\n', f);
 	emit_domain_data(f, d);

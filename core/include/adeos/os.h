@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The OS contract: what the OS the pipeline runs under provides, beside
+ * the machine (adeos/arch.h). On Linux the glue of core/linux/ does;
+ * the host tests provide the services of the first group (tests/host/).
+ *
+ * Who uses what:
+ *  - domain templates: adeos/adeos.h (the pipeline), adeos/template.h
+ *    (what a template is), adeos/clock.h (the spare timer and the
+ *    timestamp counter), and this header's services; nothing of Linux
+ *    but in their *-linux.c files;
+ *  - the generated code of a domain built as a module, and the boot-time
+ *    registration: this header's loading and unloading.
+ *
+ * Prefixes: adeos_ for all of it; the OS's own names stay in its glue.
+ */
+#ifndef ADEOS_OS_H
+#define ADEOS_OS_H
+
+#include <adeos/template.h>
+
+/*
+ * Services: callable from a template's OS-context code (start, stop,
+ * its files' show and store).
+ */
+
+/* snprintf, for a template's show(). @return what snprintf returns. */
+int adeos_snprintf(char *buf, int size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
+ * Loading and unloading domains while the OS runs: set the domain's IRQs
+ * up in the OS, start it (adeos_domain_start), show it (on Linux in
+ * /proc/adeos/<name>/). Called from the OS's context; may sleep.
+ */
+
+/* @return 0, or a negative error with nothing left behind. @see adeos_unload_domain */
+int adeos_load_domain(struct adeos_domain_desc *desc);
+/* Stop a loaded domain and give its IRQs back. @see adeos_load_domain */
+void adeos_unload_domain(struct adeos_domain_desc *desc);
+
+#endif /* ADEOS_OS_H */
