@@ -95,9 +95,11 @@ EOF2
 off=$b/pipeline-off
 build_pipeline_off() {
 	mkdir -p "$off"
+	fragments=$(sed -n 's/^AD_LINUX_CONFIG_FRAGMENTS="\(.*\)"$/\1/p' \
+		configs/qemu_i386_bench_defconfig)
 	{
-		cat board/common/linux.fragment board/qemu-i386/linux.fragment \
-			board/qemu-i386-bench/linux.fragment | grep -v '^CONFIG_ADEOS'
+		# shellcheck disable=SC2086 # one word per fragment
+		cat $fragments | grep -v '^CONFIG_ADEOS'
 		echo '# CONFIG_ADEOS is not set'
 	} >"$off/linux.fragment"
 	cat >"$off/defconfig" <<EOF2
