@@ -97,13 +97,14 @@ domain_modules() {
 }
 
 # Kbuild's lines become a count every 200 files, unless V=1; anything
-# else it prints (warnings, errors) goes through.
+# else it prints (warnings, errors) goes through. The two steps Kbuild
+# runs every time (GEN Makefile, CALL checksyscalls.sh) build nothing.
 progress() {
 	if [ "$V" = 1 ]; then
 		cat
 		return
 	fi
-	awk '/^Kernel: .* is ready/ { next }
+	awk '/^Kernel: .* is ready/ || /^  (GEN +Makefile|CALL +.*checksyscalls\.sh)$/ { next }
 	/^  [A-Z0-9_]+ +/ {
 		if (++n % 200 == 0)
 			printf "  %-7s %d files built\n", "LINUX", n
