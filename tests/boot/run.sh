@@ -24,9 +24,14 @@ mkdir -p "$O/results" "$O/boards"
 src=$(cd "$O" && pwd)/linux-src
 boards=$(cd "$O/boards" && pwd)
 
-# built LOG: the kernel stage's last count of files
+# built LOG: the files the kernel stage built (its counts restart for
+# the domain modules: the last count of each run, added up)
 built() {
-	grep '^  LINUX .* files built' "$1" | tail -n 1 | sed 's/^  LINUX *//'
+	awk '/^  LINUX +[0-9]+ files built$/ {
+		if ($2 < last) sum += last
+		last = $2
+	}
+	END { printf "%d files built", sum + last }' "$1"
 }
 
 # ccache_counts STATSLOG: what ccache made of the kernel's compiles
