@@ -9,17 +9,8 @@
 # one make test's boards (in $(O)/boards/*) build from too.
 LINUX_SRC ?= $(O)/linux-src
 
-# Kernels built in different object trees share ccache's entries when
-# they are built from one source path: Kbuild names the source files by
-# their absolute path and the object tree's by relative ones (the object
-# tree is the current directory), so the compile lines are the same.
-# ccache hashes the current directory only for -g (four files of the
-# real-mode code): CCACHE_NOHASHDIR. A CCACHE_BASEDIR would turn the
-# source paths into relative ones that differ with the object tree's
-# depth ($(O)/build/linux against $(O)/boards/B/build/linux): none.
 stage_env = O='$(O)' LINUX_SRC='$(LINUX_SRC)' ADEOS_CONFIG='$(ADEOS_CONFIG)' \
-	ADEOS_MKDISK='$(ADEOS_MKDISK)' V='$(V)' \
-	CCACHE_NOHASHDIR=1 CCACHE_BASEDIR=
+	ADEOS_MKDISK='$(ADEOS_MKDISK)' V='$(V)'
 
 # $(call kernel_step,STEP[,ARGS]): image-builder/kernel/STEP.sh
 kernel_step = $(Q)$(stage_env) sh image-builder/kernel/$(1).sh $(2)

@@ -15,15 +15,26 @@ V=${V:-0}
 JOBS=${JOBS:-$(nproc)}
 kb=$O/build/linux
 
+# Kernels built in different object trees share ccache's entries when
+# they are built from one source path ($(O)/linux-src, which make test's
+# boards share): Kbuild names the source files by their absolute path and
+# the object tree's by relative ones (the object tree is the current
+# directory), so the compile lines are the same. ccache hashes the
+# current directory only for -g (four files of the real-mode code):
+# CCACHE_NOHASHDIR. A CCACHE_BASEDIR would turn the source paths into
+# relative ones that differ with the object tree's depth
+# ($O/build/linux against $O/boards/B/build/linux): none.
 kmake() {
+	: "${SOURCE_DATE_EPOCH:?}"
 	cc=gcc
 	command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
 	# what the kernel records of its build, fixed: builds repeat
-	LC_ALL=C TZ=UTC make --no-print-directory -C "$LINUX_SRC" \
+	LC_ALL=C TZ=UTC CCACHE_NOHASHDIR=1 CCACHE_BASEDIR= \
+		make --no-print-directory -C "$LINUX_SRC" \
 		O="$(cd "$kb" && pwd)" ARCH=i386 CC="$cc" \
 		KBUILD_BUILD_USER=adeos KBUILD_BUILD_HOST=adeos \
 		KBUILD_BUILD_VERSION=1 \
-		KBUILD_BUILD_TIMESTAMP="$(LC_ALL=C date -u -d "@${SOURCE_DATE_EPOCH:?}")" \
+		KBUILD_BUILD_TIMESTAMP="$(LC_ALL=C date -u -d "@$SOURCE_DATE_EPOCH")" \
 		"$@"
 }
 
