@@ -89,7 +89,9 @@ if [ -n "$overlay" ]; then
 	cp -R "$overlay/." "$tree/"
 fi
 
-# The file list: fixed entries, then the tree; root owns all.
+# The file list: fixed entries, then the tree; root owns all. Written
+# to a file first, not piped: an entry cpio_tree cannot list stops the
+# stage instead of going missing.
 {
 	cpio_dir /dev 0755
 	cpio_nod /dev/console 0600 c 5 1
@@ -102,7 +104,8 @@ fi
 	cpio_dir /usr 0755
 	cpio_dir /usr/sbin 0755
 	cpio_tree "$tree"
-} | awk '!seen[$2]++' >"$work/list"
+} >"$work/list.all"
+awk '!seen[$2]++' "$work/list.all" >"$work/list"
 
 find "$tree" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 msg CPIO "images/rootfs.cpio.gz ($(basename "$deb"))"
