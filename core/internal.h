@@ -19,6 +19,7 @@ struct adeos_pipeline {
 	unsigned long virq_map; /* allocated virtual IRQs */
 	unsigned long unhandled;
 	unsigned long spurious;
+	int root_played; /* the root's stage was played (adeos_trigger_irq) */
 };
 
 extern struct adeos_pipeline adeos_pipe;
@@ -58,15 +59,24 @@ static inline void adeos_log_add(adomain_t *d, unsigned int irq, unsigned int n)
 	d->stats[irq].received += n;
 }
 
-/* @return the lowest pending IRQ of @d, or -1: low numbers go first. */
-static inline int adeos_log_first(const adomain_t *d)
+/*
+ * @return the lowest pending IRQ of @d, or -1: low numbers go first. A
+ * summary bit over an empty word (which no path of the pipeline leaves,
+ * but which an NMI's view of a half-updated log could show) is dropped,
+ * never read as an IRQ number: ctz of zero is undefined.
+ */
+static inline int adeos_log_first(adomain_t *d)
 {
 	unsigned int w;
 
-	if (!d->log.summary)
-		return -1;
-	w = __builtin_ctzl(d->log.summary);
-	return w * ADEOS_LOG_WORD_BITS + __builtin_ctzl(d->log.words[w]);
+	while (d->log.summary) {
+		w = __builtin_ctzl(d->log.summary);
+		if (d->log.words[w])
+			return w * ADEOS_LOG_WORD_BITS +
+			       __builtin_ctzl(d->log.words[w]);
+		d->log.summary &= ~(1UL << w);
+	}
+	return -1;
 }
 
 /* Forget @irq in @d's log. @return how many arrivals it held. */

@@ -70,6 +70,8 @@ static void sync_stage(adomain_t *d)
 
 	adeos_pipe.current = d;
 	d->status |= ADEOS_STALL_FLAG;
+	if (d == &adeos_root)
+		adeos_pipe.root_played = 1;
 	while ((irq = adeos_log_first(d)) >= 0)
 		run_handler(d, irq, adeos_log_take(d, irq));
 	d->status &= ~ADEOS_STALL_FLAG;
@@ -141,6 +143,7 @@ void adeos_handle_irq(unsigned int irq)
 int adeos_trigger_irq(unsigned int irq)
 {
 	unsigned long flags;
+	int played;
 
 	if (!adeos_is_virq(irq))
 		return -EINVAL;
@@ -149,9 +152,13 @@ int adeos_trigger_irq(unsigned int irq)
 		hard_local_irq_restore(flags);
 		return -EINVAL;
 	}
+	adeos_pipe.root_played = 0;
 	adeos_log_down(adeos_pipe.head, irq, 1);
 	adeos_sync_pipeline();
+	played = adeos_pipe.root_played && adeos_pipe.current == &adeos_root;
 	hard_local_irq_restore(flags);
+	if (played)
+		arch_root_played();
 	return 0;
 }
 

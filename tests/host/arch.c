@@ -96,6 +96,13 @@ void arch_irq_unmask(unsigned int irq)
 	host.masked[irq] = 0;
 }
 
+void arch_root_played(void)
+{
+	host.root_played++;
+	if (!host.hard_on)
+		host.root_played_hard_off++;
+}
+
 void arch_panic(const char *func, const char *why)
 {
 	host.panic_func = func;

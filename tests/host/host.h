@@ -24,6 +24,9 @@ struct host_cpu {
 	unsigned char spurious[ADEOS_NR_IRQS]; /* the ack reports these */
 	/* arch hooks called with hard IRQs on, entries left with them on */
 	unsigned long violations;
+	/* arch_root_played() calls, and those made with the flag off */
+	unsigned long root_played;
+	unsigned long root_played_hard_off;
 	const char *panic_func; /* set by arch_panic() */
 	unsigned int timer_hz; /* the spare timer's rate, 0 when stopped */
 	unsigned int timer_counts; /* what arch_timer_counts_since_tick() says */

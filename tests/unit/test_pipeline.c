@@ -422,6 +422,66 @@ static void trigger_from_handler_waits_for_lower(void **state)
 	assert_int_equal(trace[1].nesting, 0);
 }
 
+/* A root that raises a virtual IRQ it handles itself may be preempted. */
+static void trigger_from_root_tells_the_arch_once(void **state)
+{
+	int irq;
+
+	(void)state;
+	irq = adeos_alloc_virq();
+	take(ROOT, irq, HANDLE);
+	assert_int_equal(adeos_trigger_irq(irq), 0);
+	assert_int_equal(ntrace, 1);
+	assert_int_equal(host.root_played, 1);
+	assert_int_equal(host.root_played_hard_off, 0);
+}
+
+/* Nothing played for the root: nothing to tell the arch. */
+static void trigger_tells_the_arch_only_what_root_played(void **state)
+{
+	(void)state;
+	virq = adeos_alloc_virq();
+	add_domain(0, 200);
+	take(&dom[0], virq, HANDLE | PASS);
+	take(ROOT, virq, HANDLE);
+	adeos_stall_ipipe_from(ROOT);
+	assert_int_equal(adeos_trigger_irq(virq), 0);
+	assert_int_equal(ntrace, 1);
+	assert_int_equal(host.root_played, 0);
+	/* The root's copy plays when it unstalls: the OS's own enable. */
+	adeos_unstall_ipipe_from(ROOT);
+	assert_int_equal(ntrace, 2);
+	assert_ptr_equal(trace[1].domain, ROOT);
+	assert_int_equal(host.root_played, 0);
+}
+
+/* Raised from a domain's handler, the root's copy plays on its return. */
+static void trigger_from_a_domain_does_not_tell_the_arch(void **state)
+{
+	(void)state;
+	virq = adeos_alloc_virq();
+	add_domain(0, 200);
+	take(&dom[0], 4, HANDLE);
+	take(ROOT, virq, HANDLE);
+	on_delivery = trigger_in_handler;
+	host_take_irq(4);
+	assert_int_equal(ntrace, 2);
+	assert_int_equal(host.root_played, 0);
+}
+
+/* A summary bit over an empty word is no IRQ: nothing runs, it goes. */
+static void empty_word_in_summary_yields_no_irq(void **state)
+{
+	(void)state;
+	take(ROOT, 4, HANDLE);
+	adeos_stall_ipipe_from(ROOT);
+	ROOT->log.summary |= 1UL << 3;
+	adeos_unstall_ipipe_from(ROOT);
+	assert_int_equal(ntrace, 0);
+	assert_int_equal(ROOT->log.summary, 0);
+	assert_int_equal(ROOT->stats[4].handled, 0);
+}
+
 static void trigger_rejects_device_irqs(void **state)
 {
 	(void)state;
@@ -487,6 +547,10 @@ int main(void)
 		UNIT(suspend_outside_handler_does_nothing),
 		UNIT(trigger_reaches_every_taker_in_order),
 		UNIT(trigger_from_handler_waits_for_lower),
+		UNIT(trigger_from_root_tells_the_arch_once),
+		UNIT(trigger_tells_the_arch_only_what_root_played),
+		UNIT(trigger_from_a_domain_does_not_tell_the_arch),
+		UNIT(empty_word_in_summary_yields_no_irq),
 		UNIT(trigger_rejects_device_irqs),
 		UNIT(entry_panics_on_virtual_irq),
 		UNIT(system_irqs_flow_like_device_irqs),

@@ -50,6 +50,15 @@ void arch_irq_mask(unsigned int irq);
 /* Unmask an IRQ line at the controller. @see arch_irq_mask */
 void arch_irq_unmask(unsigned int irq);
 
+/*
+ * The root domain asked the pipeline for something (a virtual IRQ) and
+ * the pipeline played the root's stage for it on the spot. Called once
+ * the caller's hard IRQs are back as they were, with the root current:
+ * an OS that preempts at the return from an interrupt does so here too,
+ * since the root's handlers may have woken a task.
+ */
+void arch_root_played(void);
+
 /* A broken pipeline invariant: report it, naming @func, and stop. */
 void arch_panic(const char *func, const char *why) __attribute__((noreturn));
 
