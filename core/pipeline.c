@@ -34,22 +34,25 @@ void adeos_log_down(adomain_t *d, unsigned int irq, unsigned int n)
 /*
  * Run one handler of @d for @n arrivals of @irq. Domains below the head
  * run it with hard IRQs on, so that higher domains preempt them; the head
- * has nobody to yield to and keeps them off. Either way hard IRQs are
- * off again afterwards: a handler may have turned them on (Linux's do,
- * on their way out).
+ * has nobody to yield to and keeps them off, unless it is the root: the
+ * OS runs with hard IRQs on, whoever is ahead of it. Either way hard IRQs
+ * are off again afterwards: a handler may have turned them on.
  */
 static void run_handler(adomain_t *d, unsigned int irq, unsigned int n)
 {
 	struct adeos_irq_slot *slot = &d->irqs[irq];
 	int outer_irq = d->irq_in_service;
 	int outer_pass = d->pass_request;
-	int head = d == adeos_pipe.head;
+	int head = d == adeos_pipe.head && d != &adeos_root;
 
 	d->irq_in_service = irq;
 	d->pass_request = 0;
 	if (!head)
 		hard_local_irq_enable();
-	slot->handler(irq, slot->cookie);
+	if (d == &adeos_root)
+		arch_run_root_handler(slot->handler, irq, slot->cookie);
+	else
+		slot->handler(irq, slot->cookie);
 	hard_local_irq_disable();
 	/* The handler may have unstalled; the rest of the log waits. */
 	d->status |= ADEOS_STALL_FLAG;

@@ -96,6 +96,13 @@ void arch_irq_unmask(unsigned int irq)
 	host.masked[irq] = 0;
 }
 
+void arch_run_root_handler(adeos_irq_handler_t handler, unsigned int irq,
+			   void *cookie)
+{
+	host.root_handlers++;
+	handler(irq, cookie);
+}
+
 void arch_root_played(void)
 {
 	host.root_played++;

@@ -24,6 +24,7 @@ struct host_cpu {
 	unsigned char spurious[ADEOS_NR_IRQS]; /* the ack reports these */
 	/* arch hooks called with hard IRQs on, entries left with them on */
 	unsigned long violations;
+	unsigned long root_handlers; /* run through arch_run_root_handler() */
 	/* arch_root_played() calls, and those made with the flag off */
 	unsigned long root_played;
 	unsigned long root_played_hard_off;

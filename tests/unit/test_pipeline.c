@@ -482,6 +482,34 @@ static void empty_word_in_summary_yields_no_irq(void **state)
 	assert_int_equal(ROOT->stats[4].handled, 0);
 }
 
+/* The OS runs with hard IRQs on, even with nobody ahead of it. */
+static void root_alone_runs_with_hard_irqs_on(void **state)
+{
+	(void)state;
+	take(ROOT, 4, HANDLE);
+	host_take_irq(4);
+	assert_int_equal(ntrace, 1);
+	assert_int_equal(trace[0].hard_on, 1);
+	assert_int_equal(host.violations, 0);
+}
+
+/* Every root handler goes through the arch, and only root handlers. */
+static void root_handlers_run_through_the_arch(void **state)
+{
+	int irq;
+
+	(void)state;
+	irq = adeos_alloc_virq();
+	four_in_a_row(irq, HANDLE);
+	assert_int_equal(adeos_trigger_irq(irq), 0);
+	host_take_irq(4);
+	assert_int_equal(ntrace, 4);
+	assert_int_equal(host.root_handlers, 1);
+	take(ROOT, 4, HANDLE);
+	host_take_irq(4);
+	assert_int_equal(host.root_handlers, 2);
+}
+
 static void trigger_rejects_device_irqs(void **state)
 {
 	(void)state;
@@ -551,6 +579,8 @@ int main(void)
 		UNIT(trigger_tells_the_arch_only_what_root_played),
 		UNIT(trigger_from_a_domain_does_not_tell_the_arch),
 		UNIT(empty_word_in_summary_yields_no_irq),
+		UNIT(root_handlers_run_through_the_arch),
+		UNIT(root_alone_runs_with_hard_irqs_on),
 		UNIT(trigger_rejects_device_irqs),
 		UNIT(entry_panics_on_virtual_irq),
 		UNIT(system_irqs_flow_like_device_irqs),

@@ -51,6 +51,16 @@ void arch_irq_mask(unsigned int irq);
 void arch_irq_unmask(unsigned int irq);
 
 /*
+ * Run one of the root domain's handlers for @irq: the OS wraps it in
+ * what its own interrupt handlers expect around them (on Linux, the
+ * hardirq context of irq_enter/irq_exit, for virtual IRQs too). Called
+ * with the root's stage stalled and hard IRQs on, unless the root is
+ * the head of the pipeline.
+ */
+void arch_run_root_handler(void (*handler)(unsigned int irq, void *cookie),
+			   unsigned int irq, void *cookie);
+
+/*
  * The root domain asked the pipeline for something (a virtual IRQ) and
  * the pipeline played the root's stage for it on the spot. Called once
  * the caller's hard IRQs are back as they were, with the root current:
