@@ -15,7 +15,7 @@
 
 #define PIT_RATE_GENERATOR 0x34 /* channel 0, low then high byte, mode 2 */
 #define PIT_ONE_SHOT 0x30 /* channel 0, low then high byte, mode 0 */
-#define PIT_LATCH 0x00 /* channel 0: hold the count for reading */
+#define PIT_LATCH_CH0 0x00 /* channel 0: hold the count for reading */
 
 static unsigned int running_hz;
 static unsigned int reload;
@@ -74,7 +74,7 @@ unsigned int arch_timer_counts_since_tick(void)
 	if (!reload)
 		return 0;
 	flags = hard_local_irq_save();
-	outb(PIT_LATCH, PIT_MODE);
+	outb(PIT_LATCH_CH0, PIT_MODE);
 	count = inb(PIT_CH0);
 	count |= inb(PIT_CH0) << 8;
 	hard_local_irq_restore(flags);

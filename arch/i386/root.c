@@ -3,24 +3,37 @@
  * Linux on i386 as the pipeline's root domain.
  *
  * Every device IRQ and system vector enters adeos_irq_entry() or
- * adeos_sysvec_entry() instead of Linux's handler. The pipeline
- * acknowledges it, runs the domains ahead of Linux, and logs it for
- * Linux; Linux's own handling (irqentry_enter, handler, irqentry_exit)
- * runs as the root domain's handler: at once when Linux was running with
- * its interrupts on, otherwise when its stage unstalls (a replay, on
- * a frame made up for it).
+ * adeos_sysvec_entry(). The pipeline acknowledges it, runs the domains
+ * ahead of Linux, and logs it for Linux. If Linux was running with its
+ * interrupts on, Linux is entered at once (irqentry_enter) and its stage
+ * is played inside that entry, so that preemption and softirqs happen at
+ * its exit as for any interrupt; otherwise the entry returns straight to
+ * what it interrupted, and the log plays when Linux's stage unstalls.
  *
- * The IF bit that Linux's entry and exit code reads in pt_regs is made
- * to mean Linux's interrupt state, the root stage, at every kernel-mode
- * exception entry; the CPU's own bit is kept aside and put back for iret.
+ * One rule keeps this sound (DESIGN.md): Linux runs with hard IRQs on,
+ * except inside explicit hard_* sections. Every way into Linux turns
+ * them on; Linux's local_irq_*() never touch them. What an entry must
+ * restore at its exit lives on that entry's stack (irqentry_state_t),
+ * never in a global, because a preemptible kernel switches tasks
+ * between nested entries.
+ *
+ * Linux's handlers are played only from an entry, from an unstall, from
+ * idle and from the exits, never recursively from inside Linux's own
+ * exit: the preemption that a played handler calls for happens after the
+ * play has returned.
  */
-#include <linux/bitmap.h>
+#include <linux/entry-common.h>
 #include <linux/export.h>
+#include <linux/hardirq.h>
 #include <linux/irq.h>
 #include <linux/irqdesc.h>
 #include <linux/kernel.h>
+#include <linux/preempt.h>
+#include <linux/sched.h>
 #include <asm/apic.h>
 #include <asm/hw_irq.h>
+#include <asm/irq_vectors.h>
+#include <asm/nospec-branch.h>
 #include <asm/ptrace.h>
 #include <asm/segment.h>
 #include <adeos/adeos.h>
@@ -32,29 +45,110 @@ struct root_entry {
 	u32 vector;
 };
 
-static struct root_entry root_entries[ADEOS_NR_IRQS];
-/* The system vectors met so far, by Linux handler: their IRQ numbers. */
-static adeos_linux_irq_fn sysvec_fns[ARCH_NR_SYS_IRQS];
-/* The frame of the IRQ being taken, for a root delivery made at once. */
-static struct pt_regs *entry_regs;
-/* The frame handed to Linux's handler: its entry/exit hooks keep off. */
-static struct pt_regs *root_handler_regs;
+static struct root_entry root_entries[ADEOS_VIRQ_BASE];
 
-/* The CPU's IF bits of the kernel-mode exception frames in progress. */
-static unsigned long saved_hw_if;
-static unsigned int saved_hw_depth;
+/*
+ * The frame Linux's handlers see while its stage plays: the interrupted
+ * one when an entry plays it, none (a frame is made up) for a replay.
+ * Set and put back around each play by the code that plays; a play
+ * never switches tasks, so it nests strictly.
+ */
+static struct pt_regs *root_frame;
 
 bool adeos_apic_eoi_by_pipeline;
 
-/* ---- Linux's interrupt flag ---- */
+static bool root_is_current(void)
+{
+	return adeos_current_domain() == &adeos_root;
+}
 
+/* ---- playing Linux's stage ---- */
+
+/*
+ * Play what is logged for Linux, as handlers of interrupts that @regs
+ * (or a made-up frame) took. Linux's stage is stalled before and after;
+ * hard IRQs as the caller had them.
+ */
+static void root_play(struct pt_regs *regs)
+{
+	unsigned long flags = hard_local_irq_save();
+	struct pt_regs *outer = root_frame;
+
+	root_frame = regs;
+	adeos_unstall_ipipe_from(&adeos_root);
+	adeos_root.status |= ADEOS_STALL_FLAG;
+	root_frame = outer;
+	hard_local_irq_restore(flags);
+}
+
+void adeos_root_sync_pending(void)
+{
+	unsigned long flags;
+
+	/* An NMI or a domain ahead of Linux never plays Linux's stage. */
+	if (in_nmi() || !root_is_current())
+		return;
+	flags = hard_local_irq_save();
+	if ((adeos_root.status & ADEOS_STALL_FLAG) || !adeos_root.log.summary) {
+		hard_local_irq_restore(flags);
+		return;
+	}
+	adeos_root.status |= ADEOS_STALL_FLAG;
+	root_play(NULL);
+	adeos_root.status &= ~ADEOS_STALL_FLAG;
+	hard_local_irq_restore(flags);
+	/* As at the return from an interrupt that came in now. */
+	preempt_check_resched();
+}
+EXPORT_SYMBOL(adeos_root_sync_pending);
+
+/* Any module's local_irq_enable() comes here (inline, when pending). */
 void adeos_root_enable(void)
 {
-	adeos_unstall_ipipe_from(&adeos_root);
-	hard_local_irq_enable();
+	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && hard_irqs_disabled() &&
+	    root_is_current() && !in_nmi())
+		adeos_debug_report("local_irq_enable() with hard IRQs off");
+	adeos_debug_root_only("local_irq_enable");
+	adeos_root.status &= ~ADEOS_STALL_FLAG;
+	barrier();
+	if (adeos_root.log.summary)
+		adeos_root_sync_pending();
 }
-/* Any module's local_irq_enable() comes here. */
 EXPORT_SYMBOL(adeos_root_enable);
+
+void arch_root_played(void)
+{
+	if (!in_nmi() && !irqs_disabled())
+		preempt_check_resched();
+}
+
+/* ---- idle ---- */
+
+/*
+ * Idle runs with RCU not watching (between ct_idle_enter() and
+ * ct_idle_exit()), where Linux's handlers must not run: what is logged
+ * stays, the stage stays stalled, and the idle loop's next enable, once
+ * RCU watches again, plays it.
+ */
+bool adeos_root_idle_prepare(void)
+{
+	hard_local_irq_disable();
+	if (adeos_root.log.summary) {
+		hard_local_irq_enable();
+		return false;
+	}
+	adeos_root.status &= ~ADEOS_STALL_FLAG;
+	/* What 6.1's native_safe_halt() does before it sleeps. */
+	x86_idle_clear_cpu_buffers();
+	return true;
+}
+EXPORT_SYMBOL(adeos_root_idle_prepare);
+
+bool adeos_root_may_sleep(void)
+{
+	return !adeos_root.log.summary;
+}
+EXPORT_SYMBOL(adeos_root_may_sleep);
 
 /*
  * Idle: Linux comes here with its stage stalled. Play what is logged,
@@ -62,13 +156,8 @@ EXPORT_SYMBOL(adeos_root_enable);
  */
 void adeos_root_safe_halt(void)
 {
-	hard_local_irq_disable();
-	if (adeos_root.log.summary) {
-		adeos_root_enable();
-		return;
-	}
-	adeos_root.status &= ~ADEOS_STALL_FLAG;
-	asm volatile("sti; hlt" : : : "memory");
+	if (adeos_root_idle_prepare())
+		asm volatile("sti; hlt" : : : "memory");
 }
 EXPORT_SYMBOL(adeos_root_safe_halt);
 
@@ -134,23 +223,48 @@ static void make_replay_frame(struct pt_regs *regs)
 	regs->orig_ax = -1;
 }
 
+/* The root domain's handler of device and system IRQs: Linux's own. */
 static void root_irq(unsigned int irq, void *cookie)
 {
 	struct root_entry *e = &root_entries[irq];
-	struct pt_regs replay, *regs = entry_regs, *outer = root_handler_regs;
+	struct pt_regs replay, *regs = root_frame;
 
-	entry_regs = NULL;
-	/* With the CPU's flag as Linux's own, its handlers want it off. */
-	if (!IS_ENABLED(CONFIG_ADEOS_IRQFLAGS))
-		hard_local_irq_disable();
 	if (!regs) {
 		make_replay_frame(&replay);
 		regs = &replay;
 	}
-	root_handler_regs = regs;
 	e->fn(regs, e->vector);
-	root_handler_regs = outer;
 	root_irq_done(irq);
+}
+
+/*
+ * Every handler of Linux's stage: its stage is stalled, so lockdep must
+ * see Linux's interrupts off while it runs, whichever way it was played
+ * (an entry has told lockdep so already; an unstall has not). Linux's
+ * handlers of device and system IRQs make their own hardirq context
+ * (irq_enter_rcu, irq_exit_rcu); a virtual IRQ's handler gets one here,
+ * so that what it wakes preempts at the return and the softirqs it
+ * raises run at irq_exit.
+ */
+void arch_run_root_handler(void (*handler)(unsigned int irq, void *cookie),
+			   unsigned int irq, void *cookie)
+{
+	bool lockdep_on = false;
+
+#ifdef CONFIG_TRACE_IRQFLAGS
+	lockdep_on = lockdep_hardirqs_enabled();
+#endif
+	if (lockdep_on)
+		trace_hardirqs_off();
+	if (irq >= ADEOS_VIRQ_BASE) {
+		irq_enter_rcu();
+		handler(irq, cookie);
+		irq_exit_rcu();
+	} else {
+		handler(irq, cookie);
+	}
+	if (lockdep_on)
+		trace_hardirqs_on();
 }
 
 static int root_sysvec_ack(unsigned int irq)
@@ -159,108 +273,170 @@ static int root_sysvec_ack(unsigned int irq)
 	return 1;
 }
 
+/* The spurious vector is never in service: it gets no EOI. */
+static int root_spurious_ack(unsigned int irq)
+{
+	return 1;
+}
+
 /* ---- entries ---- */
 
-static void pipeline_entry(struct pt_regs *regs, unsigned int irq,
-			   adeos_linux_irq_fn fn, u32 vector)
+/*
+ * The pipeline's part of an interrupt, then Linux's if it may run now.
+ * Linux's stage is stalled while the pipeline logs and runs the domains
+ * ahead of it, so that Linux's handlers run only inside Linux's entry.
+ */
+static void pipeline_entry(struct pt_regs *regs, unsigned int irq)
 {
-	struct pt_regs *outer = entry_regs;
+	irqentry_state_t state;
+	unsigned long stalled;
 
-	root_entries[irq].fn = fn;
-	root_entries[irq].vector = vector;
-	entry_regs = regs;
+	if (!root_is_current()) {
+		/* A domain ahead of Linux was interrupted: not Linux. */
+		adeos_handle_irq(irq);
+		return;
+	}
+	stalled = adeos_root.status & ADEOS_STALL_FLAG;
+	adeos_root.status |= ADEOS_STALL_FLAG;
 	adeos_handle_irq(irq);
-	entry_regs = outer;
+	if (stalled || !adeos_root.log.summary) {
+		if (!stalled)
+			adeos_root.status &= ~ADEOS_STALL_FLAG;
+		return;
+	}
+	adeos_root.status &= ~ADEOS_STALL_FLAG;
+	/* Linux with its interrupts on: enter it, as its IDT entry did. */
+	state = irqentry_enter(regs);
+	root_play(regs);
+	irqentry_exit(regs, state);
 }
 
-/* Straight to Linux, hard IRQs off: nothing the pipeline should log. */
-static void linux_direct(struct pt_regs *regs, adeos_linux_irq_fn fn,
-			 u32 vector)
-{
-	struct pt_regs *outer = root_handler_regs;
-
-	root_handler_regs = regs;
-	fn(regs, vector);
-	root_handler_regs = outer;
-}
+/*
+ * Device vectors that have no IRQ behind them (unused, or being freed
+ * while an IRQ was in flight) go to Linux through one pipeline IRQ of
+ * their own, after the system vectors: Linux reports or retires them.
+ */
+#define ROOT_NO_IRQ_VECTOR \
+	(ADEOS_SYS_IRQ_BASE + NR_VECTORS - FIRST_SYSTEM_VECTOR)
 
 void adeos_irq_entry(struct pt_regs *regs, u32 vector, adeos_linux_irq_fn fn)
 {
 	struct irq_desc *desc = __this_cpu_read(vector_irq[vector]);
+	unsigned int irq = ROOT_NO_IRQ_VECTOR;
 
-	if (IS_ERR_OR_NULL(desc) || irq_desc_get_irq(desc) >= ARCH_NR_HW_IRQS) {
-		/* No IRQ behind the vector: Linux reports it; we EOI. */
-		apic_eoi();
-		linux_direct(regs, fn, vector);
-		return;
-	}
-	pipeline_entry(regs, irq_desc_get_irq(desc), fn, vector);
+	if (!IS_ERR_OR_NULL(desc) && irq_desc_get_irq(desc) < ARCH_NR_HW_IRQS)
+		irq = irq_desc_get_irq(desc);
+	root_entries[irq].fn = fn;
+	root_entries[irq].vector = vector;
+	pipeline_entry(regs, irq);
 }
 
-void adeos_sysvec_entry(struct pt_regs *regs, adeos_linux_irq_fn fn)
+/* System vectors at fixed IRQs: the local APIC timer is the first. */
+void adeos_sysvec_entry(struct pt_regs *regs, adeos_linux_irq_fn fn, u32 vector)
 {
-	unsigned int i;
+	unsigned int irq = ADEOS_SYS_IRQ_BASE + vector - FIRST_SYSTEM_VECTOR;
 
-	/* A spurious vector is never in service: no EOI, no pipeline. */
-	if (fn == sysvec_spurious_apic_interrupt_root) {
-		linux_direct(regs, fn, 0);
-		return;
-	}
-	for (i = 0; i < ARCH_NR_SYS_IRQS && sysvec_fns[i] != fn; i++)
-		if (!sysvec_fns[i]) {
-			sysvec_fns[i] = fn;
-			break;
-		}
-	if (i == ARCH_NR_SYS_IRQS)
-		panic("adeos: more system vectors than pipeline IRQs\n");
-	pipeline_entry(regs, ADEOS_SYS_IRQ_BASE + i, fn, 0);
+	if (vector < FIRST_SYSTEM_VECTOR || vector >= NR_VECTORS)
+		arch_panic(__func__, "a system vector below the first");
+	root_entries[irq].fn = fn;
+	root_entries[irq].vector = vector;
+	pipeline_entry(regs, irq);
 }
 
 /* ---- exception and syscall entry and exit ---- */
 
-void adeos_kernel_entry(struct pt_regs *regs)
+unsigned int adeos_kernel_entry(struct pt_regs *regs)
 {
-	unsigned long hw = !!(regs->flags & X86_EFLAGS_IF);
+	unsigned int entry = 0;
 
-	if (regs == root_handler_regs)
-		return;
-	if (saved_hw_depth >= BITS_PER_LONG)
-		panic("adeos: exception frames nested too deep\n");
-	saved_hw_if = (saved_hw_if << 1) | hw;
-	saved_hw_depth++;
-	if (adeos_root.status & ADEOS_STALL_FLAG)
-		regs->flags &= ~X86_EFLAGS_IF;
-	adeos_root.status |= ADEOS_STALL_FLAG;
-}
-
-void adeos_kernel_exit_prepare(struct pt_regs *regs)
-{
-	if (regs == root_handler_regs || !(regs->flags & X86_EFLAGS_IF))
-		return;
-	while (adeos_root_exit_pending())
-		;
-}
-
-void adeos_kernel_exit(struct pt_regs *regs)
-{
-	if (regs == root_handler_regs)
-		return;
-	hard_local_irq_disable();
 	if (regs->flags & X86_EFLAGS_IF)
-		adeos_root.status &= ~ADEOS_STALL_FLAG;
-	else
-		adeos_root.status |= ADEOS_STALL_FLAG;
-	if (saved_hw_if & 1)
-		regs->flags |= X86_EFLAGS_IF;
-	else
+		entry |= ADEOS_ENTRY_HW_ON;
+	if (!root_is_current())
+		entry |= ADEOS_ENTRY_DOMAIN;
+	if (adeos_root.status & ADEOS_STALL_FLAG)
+		entry |= ADEOS_ENTRY_STALLED;
+	adeos_root.status |= ADEOS_STALL_FLAG;
+	/* Linux's interrupts were on only if all three say so. */
+	if (entry != ADEOS_ENTRY_HW_ON)
 		regs->flags &= ~X86_EFLAGS_IF;
-	saved_hw_if >>= 1;
-	saved_hw_depth--;
+	/* Linux code was interrupted with hard IRQs on: so it goes on. */
+	if ((entry & (ADEOS_ENTRY_HW_ON | ADEOS_ENTRY_DOMAIN)) ==
+	    ADEOS_ENTRY_HW_ON)
+		hard_local_irq_enable();
+	return entry;
+}
+
+void adeos_kernel_exit_prepare(struct pt_regs *regs, unsigned int entry)
+{
+	if (entry != ADEOS_ENTRY_HW_ON)
+		return;
+	while (adeos_root.log.summary)
+		root_play(regs);
+}
+
+void adeos_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu)
+{
+	bool preempted = false;
+
+	hard_local_irq_disable();
+	if (entry != ADEOS_ENTRY_HW_ON) {
+		if (!(entry & ADEOS_ENTRY_STALLED))
+			adeos_root.status &= ~ADEOS_STALL_FLAG;
+		if (entry & ADEOS_ENTRY_HW_ON)
+			regs->flags |= X86_EFLAGS_IF;
+		else
+			regs->flags &= ~X86_EFLAGS_IF;
+		return;
+	}
+	/*
+	 * IRQs logged during Linux's exit work would wait behind the iret
+	 * until Linux next unstalls: play them as if they came in now. Not
+	 * where the entry hit idle with RCU not watching (RCU stopped
+	 * watching again): idle plays them before it sleeps.
+	 */
+	while (!exit_rcu && adeos_root.log.summary) {
+		root_play(regs);
+		if (IS_ENABLED(CONFIG_PREEMPTION) && !preempt_count() &&
+		    need_resched()) {
+			hard_local_irq_enable();
+			preempt_schedule_irq();
+			hard_local_irq_disable();
+			preempted = true;
+		}
+	}
+	/* preempt_schedule_irq() told lockdep Linux's interrupts are off. */
+	if (preempted)
+		trace_hardirqs_on();
+	adeos_root.status &= ~ADEOS_STALL_FLAG;
+	regs->flags |= X86_EFLAGS_IF;
+}
+
+unsigned int adeos_nmi_entry(void)
+{
+	unsigned int stalled = adeos_root.status & ADEOS_STALL_FLAG;
+
+	adeos_root.status |= ADEOS_STALL_FLAG;
+	return stalled;
+}
+
+void adeos_nmi_exit(unsigned int entry)
+{
+	if (!entry)
+		adeos_root.status &= ~ADEOS_STALL_FLAG;
 }
 
 void adeos_user_entry(void)
 {
+	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) &&
+	    ((adeos_root.status & ADEOS_STALL_FLAG) || !root_is_current()))
+		adeos_debug_report(
+			"entry from user mode found Linux's stage stalled");
 	adeos_root.status |= ADEOS_STALL_FLAG;
+}
+
+void adeos_user_entry_done(void)
+{
+	hard_local_irq_enable();
 }
 
 void adeos_user_exit(void)
@@ -274,8 +450,8 @@ bool adeos_root_exit_pending(void)
 	hard_local_irq_disable();
 	if (!adeos_root.log.summary)
 		return false;
-	adeos_root_enable();
-	adeos_root.status |= ADEOS_STALL_FLAG;
+	root_play(NULL);
+	hard_local_irq_enable();
 	return true;
 }
 
@@ -287,6 +463,8 @@ void __init adeos_arch_init(void)
 	unsigned long stalled = adeos_root.status & ADEOS_STALL_FLAG;
 	unsigned int irq;
 
+	/* Every system vector has its IRQ, and so has "no IRQ behind it". */
+	BUILD_BUG_ON(NR_VECTORS - FIRST_SYSTEM_VECTOR + 1 != ARCH_NR_SYS_IRQS);
 	adeos_init("Linux");
 	/* Without the irqflags hook Linux uses the real flag: never stalled. */
 	if (IS_ENABLED(CONFIG_ADEOS_IRQFLAGS))
@@ -298,6 +476,11 @@ void __init adeos_arch_init(void)
 		adeos_virtualize_irq_from(&adeos_root, irq, root_irq, NULL,
 					  root_sysvec_ack,
 					  ADEOS_HANDLE_MASK | ADEOS_EACH_MASK);
+	adeos_virtualize_irq_from(&adeos_root,
+				  ADEOS_SYS_IRQ_BASE + SPURIOUS_APIC_VECTOR -
+					  FIRST_SYSTEM_VECTOR,
+				  root_irq, NULL, root_spurious_ack,
+				  ADEOS_HANDLE_MASK | ADEOS_EACH_MASK);
 	adeos_apic_eoi_by_pipeline = true;
 	hard_local_irq_restore(flags);
 	pr_info("adeos: pipeline %s: Linux is the root domain\n",

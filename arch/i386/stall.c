@@ -105,11 +105,13 @@ static void stall_window(unsigned long us)
 	r.sys_logged = root_sys_logged();
 	note_device_irqs_inside();
 	received = root_sys_received();
+	/* Linux runs with hard IRQs on: its enable leaves them as it finds them. */
+	hard_local_irq_enable();
 	local_irq_restore(flags);
-	hard_local_irq_disable();
+	flags = hard_local_irq_save();
 	r.jiffies_after = jiffies;
 	r.sys_late = root_sys_received() - received;
-	hard_local_irq_enable();
+	hard_local_irq_restore(flags);
 	last = r;
 }
 

@@ -29,7 +29,7 @@ static irqreturn_t passed_on_by_domain(int irq, void *dev_id)
 
 /* The IRQs requested for domains: how many loaded domains take each. */
 static unsigned int request_users[ARCH_NR_HW_IRQS];
-static DEFINE_MUTEX(domains_lock);
+DEFINE_MUTEX(adeos_domains_lock);
 
 static int request_for_domain(struct adeos_domain_desc *desc,
 			      const struct adeos_domain_irq *q)
@@ -107,7 +107,7 @@ int adeos_load_domain(struct adeos_domain_desc *desc)
 {
 	int err;
 
-	mutex_lock(&domains_lock);
+	mutex_lock(&adeos_domains_lock);
 	desc->failed_irq = -1;
 	err = request_for_irqs(desc);
 	if (!err) {
@@ -122,7 +122,7 @@ int adeos_load_domain(struct adeos_domain_desc *desc)
 			free_for_domain(desc, desc->nr_irqs);
 		}
 	}
-	mutex_unlock(&domains_lock);
+	mutex_unlock(&adeos_domains_lock);
 	if (err) {
 		report_failure(desc, err);
 		return err;
@@ -138,11 +138,11 @@ void adeos_unload_domain(struct adeos_domain_desc *desc)
 {
 	int err;
 
-	mutex_lock(&domains_lock);
+	mutex_lock(&adeos_domains_lock);
 	adeos_proc_remove_domain(desc);
 	err = adeos_domain_stop(desc);
 	free_for_domain(desc, desc->nr_irqs);
-	mutex_unlock(&domains_lock);
+	mutex_unlock(&adeos_domains_lock);
 	if (err)
 		pr_err("adeos: domain %s: unregistering failed: error %d\n",
 		       desc->name, err);

@@ -3,7 +3,15 @@
 #ifndef ADEOS_LINUX_GLUE_H
 #define ADEOS_LINUX_GLUE_H
 
+#include <linux/mutex.h>
 #include <adeos/template.h>
+
+/*
+ * Held while domains come and go through the glue, and while
+ * /proc/adeos/domains shows them: a module domain that unregisters must
+ * not vanish under a reader.
+ */
+extern struct mutex adeos_domains_lock;
 
 /*
  * /proc/adeos/<name>/: the domain's priority (writable: a renice) and

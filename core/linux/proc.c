@@ -57,15 +57,21 @@ static void show_domain(struct seq_file *m, adomain_t *d)
 static int domains_show(struct seq_file *m, void *v)
 {
 	adomain_t *shown[MAX_SHOWN], *d = NULL;
-	unsigned long flags = hard_local_irq_save();
+	unsigned long flags;
 	int i, n = 0;
 
-	/* Linux is here, so no domain can come or go meanwhile. */
+	/*
+	 * The walk, with hard IRQs off, sees a consistent pipeline; the
+	 * lock keeps the domains it saw registered while they are shown.
+	 */
+	mutex_lock(&adeos_domains_lock);
+	flags = hard_local_irq_save();
 	while (n < MAX_SHOWN && (d = adeos_next_domain(d)))
 		shown[n++] = d;
 	hard_local_irq_restore(flags);
 	for (i = 0; i < n; i++)
 		show_domain(m, shown[i]);
+	mutex_unlock(&adeos_domains_lock);
 	return 0;
 }
 

@@ -12,8 +12,12 @@
 
 /* Device IRQs: Linux's IRQ numbers, one per external vector at most. */
 #define ARCH_NR_HW_IRQS 224
-/* System vectors: FIRST_SYSTEM_VECTOR (0xec, the local APIC timer) .. 0xff */
-#define ARCH_NR_SYS_IRQS (256 - 0xec)
+/*
+ * System IRQs: the system vectors at fixed numbers, FIRST_SYSTEM_VECTOR
+ * (0xec, the local APIC timer: system IRQ 0) .. 0xff (the spurious
+ * vector: 19), then one for device vectors that have no IRQ behind them.
+ */
+#define ARCH_NR_SYS_IRQS (256 - 0xec + 1)
 
 #define I386_EFLAGS_IF 0x200 /* the interrupt flag in EFLAGS */
 

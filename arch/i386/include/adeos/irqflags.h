@@ -1,19 +1,47 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Linux's interrupt flag, pipelined: asm/irqflags.h includes this under
- * CONFIG_ADEOS. Disabling stalls the root domain's stage and leaves the
- * CPU's flag alone; enabling unstalls it, replays what was logged, and
- * executes sti (Linux relies on that: every IDT gate and new task starts
- * with the real flag off). Saved flags report the stage as a fake IF
- * bit, so that code testing X86_EFLAGS_IF keeps working.
+ * CONFIG_ADEOS_IRQFLAGS. Disabling stalls the root domain's stage;
+ * enabling unstalls it and plays what was logged meanwhile. Neither
+ * touches the CPU's flag: Linux runs with hard IRQs on (every way into
+ * Linux turns them on), and a hard_* section that calls Linux code keeps
+ * them off. Saved flags report the stage as a fake IF bit, so that code
+ * testing X86_EFLAGS_IF keeps working.
  */
 #ifndef ADEOS_I386_IRQFLAGS_H
 #define ADEOS_I386_IRQFLAGS_H
 
 #include <adeos/adeos.h>
 
+/* Linux's interrupts on: unstall, play, maybe preempt (out of line). */
 void adeos_root_enable(void);
+/* The stage is unstalled and something is logged: play it. */
+void adeos_root_sync_pending(void);
 void adeos_root_safe_halt(void);
+/*
+ * Idle: with Linux's stage stalled, either return false if something is
+ * logged for Linux (do not sleep: the stage stays stalled, hard IRQs on,
+ * and Linux's next enable plays it), or unstall the stage and return
+ * true with hard IRQs off, for the caller's sti;hlt or sti;mwait, in
+ * front of which no IRQ can slip.
+ */
+bool adeos_root_idle_prepare(void);
+/* Nothing is logged for Linux: a sleep with hard IRQs off may begin. */
+bool adeos_root_may_sleep(void);
+#ifdef CONFIG_ADEOS_DEBUG
+/* Linux's interrupt flag used by a domain ahead of Linux: report it. */
+void adeos_debug_root_only(const char *what);
+/* One "adeos: DEBUG:" line for a broken rule, naming the domain. */
+void adeos_debug_report(const char *what);
+#else
+static inline void adeos_debug_root_only(const char *what)
+{
+}
+
+static inline void adeos_debug_report(const char *what)
+{
+}
+#endif
 
 static __always_inline unsigned long arch_local_save_flags(void)
 {
@@ -22,13 +50,25 @@ static __always_inline unsigned long arch_local_save_flags(void)
 
 static __always_inline void arch_local_irq_disable(void)
 {
+	adeos_debug_root_only("local_irq_disable");
 	adeos_root.status |= ADEOS_STALL_FLAG;
 	asm volatile("" : : : "memory");
 }
 
 static __always_inline void arch_local_irq_enable(void)
 {
-	adeos_root_enable();
+	if (IS_ENABLED(CONFIG_ADEOS_DEBUG)) {
+		adeos_root_enable();
+		return;
+	}
+	adeos_root.status &= ~ADEOS_STALL_FLAG;
+	asm volatile("" : : : "memory");
+	/*
+	 * An IRQ taken after the unstall is played by its own entry; one
+	 * logged before it is seen here.
+	 */
+	if (__builtin_expect(adeos_root.log.summary != 0, 0))
+		adeos_root_sync_pending();
 }
 
 static inline void arch_safe_halt(void)

@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The hooks Linux's own files call under CONFIG_ADEOS (linux-patch/):
- * interrupt entry, exception and syscall entry/exit, the 8259's lock,
- * Linux's APIC EOI. Everything here runs with hard IRQs off unless it
- * says otherwise.
+ * interrupt entry, exception and syscall entry/exit, idle, Linux's APIC
+ * EOI.
+ *
+ * The rule they keep (DESIGN.md): Linux runs with hard IRQs on, except
+ * inside explicit hard_* sections. Every way into Linux turns them on
+ * and records Linux's state at the entry on the entry's own stack
+ * (irqentry_state_t); Linux's local_irq_*() only stall and unstall its
+ * stage of the pipeline and never touch the CPU's flag.
  */
 #ifndef ADEOS_I386_LINUX_H
 #define ADEOS_I386_LINUX_H
@@ -12,32 +17,66 @@
 
 struct pt_regs;
 
-/* Linux's own handling of one vector: irqentry_enter, handler, exit. */
+/*
+ * Linux's own handling of one vector, between irq_enter_rcu() and
+ * irq_exit_rcu(): the pipeline runs it as the root domain's handler,
+ * inside Linux's entry (irqentry_enter/exit) made around it.
+ */
 typedef void (*adeos_linux_irq_fn)(struct pt_regs *regs, u32 vector);
-
-/* Linux's handler of the spurious vector, which never goes through. */
-void sysvec_spurious_apic_interrupt_root(struct pt_regs *regs, u32 vector);
 
 /* The IDT entry of a device IRQ, and of a system vector. */
 void adeos_irq_entry(struct pt_regs *regs, u32 vector, adeos_linux_irq_fn fn);
-void adeos_sysvec_entry(struct pt_regs *regs, adeos_linux_irq_fn fn);
+void adeos_sysvec_entry(struct pt_regs *regs, adeos_linux_irq_fn fn,
+			u32 vector);
 
 /*
- * Exception entry and exit, kernel mode: the IF bit in @regs becomes
- * Linux's interrupt state at entry, and the CPU's again at exit. Before
- * Linux's exit work, what was logged for it is played, if the frame
- * returns to a context with its interrupts on.
+ * What irqentry_enter() found, for irqentry_exit() (irqentry_state_t's
+ * adeos field): the CPU's flag was on in the interrupted context, a
+ * domain ahead of Linux was running, Linux's stage was stalled. Only
+ * ADEOS_ENTRY_HW_ON alone means "Linux, with its interrupts on".
  */
-void adeos_kernel_entry(struct pt_regs *regs);
-void adeos_kernel_exit_prepare(struct pt_regs *regs);
-void adeos_kernel_exit(struct pt_regs *regs);
-/* Entry from and return to user mode. */
+#define ADEOS_ENTRY_HW_ON 0x1
+#define ADEOS_ENTRY_DOMAIN 0x2
+#define ADEOS_ENTRY_STALLED 0x4
+
+/*
+ * Exception and interrupt entry from kernel mode: Linux's stage is
+ * stalled, the IF bit in @regs becomes Linux's interrupt state, and hard
+ * IRQs come back on if the interrupted Linux code had them on. @return
+ * the ADEOS_ENTRY_* flags to hand to the exit hooks.
+ */
+unsigned int adeos_kernel_entry(struct pt_regs *regs);
+/*
+ * Before Linux's exit work: what was logged for Linux meanwhile plays,
+ * if the frame returns to Linux with its interrupts on.
+ */
+void adeos_kernel_exit_prepare(struct pt_regs *regs, unsigned int entry);
+/*
+ * After it: hard IRQs off, the stage and the IF bit as they were at the
+ * entry. @exit_rcu: the entry hit the idle task with RCU not watching
+ * (irqentry_state_t), and Linux's exit stopped it watching again.
+ */
+void adeos_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu);
+
+/*
+ * NMIs, and the exceptions Linux takes as NMIs (int3, debug from kernel
+ * mode): Linux's stage stalls for their duration, so that lockdep finds
+ * Linux's interrupts off there as on a machine without the pipeline, and
+ * nothing they run plays the log; the exit puts the stage back, without
+ * playing either. @return the stage's state for the exit.
+ */
+unsigned int adeos_nmi_entry(void);
+void adeos_nmi_exit(unsigned int entry);
+
+/* Entry from user mode: stall (at once), hard IRQs on (once set up). */
 void adeos_user_entry(void);
+void adeos_user_entry_done(void);
+/* The return to user mode, hard IRQs off: Linux's stage unstalls. */
 void adeos_user_exit(void);
 /*
- * Before returning to a context with Linux's interrupts on: hard IRQs
- * off; if the root stage has IRQs logged, play them (hard IRQs on) and
- * return true, so that the exit work is checked again.
+ * Before returning to user mode: hard IRQs off; if the root stage has
+ * IRQs logged, play them, turn hard IRQs on and return true, so that the
+ * exit work is checked again.
  */
 bool adeos_root_exit_pending(void);
 
