@@ -81,16 +81,10 @@ def boot_disk(out, readme, release, tap):
         guest.close()
 
 
-def kernel_has(out, symbol):
-    """Whether the board's kernel .config sets CONFIG_@symbol=y."""
-    with open(os.path.join(out, "build", "linux", ".config")) as f:
-        return "CONFIG_%s=y\n" % symbol in f.read()
-
-
 def check_stall_facility(guest, tap, out):
     """The stall facility is a test tool: /proc/adeos/stall exists
     exactly when the kernel was built with CONFIG_ADEOS_STALL."""
-    built = kernel_has(out, "ADEOS_STALL")
+    built = qemu.kernel_has(out, "ADEOS_STALL")
     _, rc = guest.run("test -e /proc/adeos/stall")
     tap.check((rc == 0) == built,
               "/proc/adeos/stall %s, as CONFIG_ADEOS_STALL is %s" %
@@ -127,10 +121,12 @@ def main():
                   if not missing else "boot messages lack %s" % missing)
         check_pipeline_feeds_linux(guest, tap)
         check_stall_facility(guest, tap, out)
-        if kernel_has(out, "ADEOS_SELFTEST"):
+        if qemu.kernel_has(out, "ADEOS_SELFTEST"):
             text, rc = guest.run("dmesg | grep 'adeos: self-test'")
             tap.check(rc == 0 and "self-test PASS" in text,
                       text.split("] ", 1)[-1] or "no self-test line")
+        if qemu.kernel_has(out, "ADEOS_DEBUG"):
+            qemu.check_no_reports(guest, tap)
         status = guest.poweroff()
         tap.check(status == 0, "reboot -f ends QEMU (exit status %s)" % status)
     except qemu.Stuck as e:

@@ -165,6 +165,55 @@ def domain_counts(text, domain):
     return counts
 
 
+def kernel_has(out, symbol):
+    """Whether the board's kernel .config sets CONFIG_@symbol=y."""
+    with open(os.path.join(out, "build", "linux", ".config")) as f:
+        return "CONFIG_%s=y\n" % symbol in f.read()
+
+
+# What Linux's checkers and the pipeline's own print when they find
+# something (the debug board): lockdep's reports, BUG, WARN, the
+# sleep-in-atomic checks, RCU's, KFENCE's and SLUB's, ADEOS_DEBUG's.
+REPORT = ("WARNING:|BUG:|kernel BUG|Oops|inconsistent lock state|"
+          "possible recursive locking|possible circular locking|"
+          "scheduling while atomic|sleeping function called|"
+          "suspicious RCU usage|INFO: |Kernel panic|KFENCE:|"
+          "Poison overwritten|Redzone|adeos: DEBUG")
+# Command-line words that would turn one of those checkers off.
+CHECKERS_OFF = re.compile(r"\b(debug_locks=0|nolockdep|lockdep=0|"
+                          r"slub_debug=-|kfence\.sample_interval=0|"
+                          r"debug_objects=0|no_debug_objects|"
+                          r"panic_on_warn=0)\b")
+
+
+def kernel_reports(guest, allowed=None):
+    """The lines of the kernel log that report something (REPORT), less
+    those @allowed matches; filtered here, not in the guest, so that the
+    pattern is not in the echo of the command."""
+    text = guest.run_ok("dmesg", timeout=300)
+    return [l.split("] ", 1)[-1] for l in text.splitlines()
+            if re.search(REPORT, l) and not
+            (allowed and re.search(allowed, l))]
+
+
+def check_no_reports(guest, tap):
+    """On a kernel with the pipeline's checks (the debug board): nothing
+    in the kernel log from any checker, lockdep still on, and no checker
+    turned off on the command line."""
+    bad = kernel_reports(guest)
+    tap.check(not bad, "no lockdep, BUG, WARN, sleep-in-atomic or adeos "
+              "DEBUG report in the kernel log" +
+              (" (%d lines: %s)" % (len(bad), " | ".join(bad[:4]))
+               if bad else ""))
+    stats = fields(guest.run_ok("cat /proc/lockdep_stats"))
+    cmdline = guest.run_ok("cat /proc/cmdline")
+    off = CHECKERS_OFF.findall(cmdline)
+    tap.check(stats.get("debug_locks:") == 1 and not off,
+              "debug_locks is %s at the end, no checker off on the command "
+              "line%s" % (stats.get("debug_locks:"),
+                          " (%s)" % ", ".join(off) if off else ""))
+
+
 class Guest:
     def __init__(self, command, log_path, timeout=120):
         self.command = command
@@ -260,10 +309,13 @@ class Guest:
         self.log.close()
 
 
-def checked_boot(name, out, readme, kernel_args, check, command=None):
+def checked_boot(name, out, readme, kernel_args, check, command=None,
+                 reports=True):
     """Boot the board's kernel directly, with @kernel_args, under -icount;
-    run check(guest, tap), then power off. A guest that sticks, or a
-    check that raises Stuck or KeyError, fails the Tap named @name
+    run check(guest, tap), then, on a kernel with the pipeline's checks
+    (unless @reports is false), check_no_reports(), then power off. A
+    guest that sticks, or a check that raises Stuck or KeyError, fails
+    the Tap named @name
     ("name (args)"), with the console's tail. Returns the failures."""
     tap = Tap(name + (" (%s)" % kernel_args if kernel_args else ""))
     log = "%s-console%s.log" % (name, "-" + kernel_args if kernel_args
@@ -274,6 +326,8 @@ def checked_boot(name, out, readme, kernel_args, check, command=None):
     try:
         guest.boot()
         check(guest, tap)
+        if reports and kernel_has(out, "ADEOS_DEBUG"):
+            check_no_reports(guest, tap)
         guest.poweroff()
     except (Stuck, KeyError) as e:
         tap.check(False, "%s; console tail:\n# %s" %

@@ -98,13 +98,18 @@ boot() {
 	# boards with domains of those templates
 	if grep -qE '^AD_DOMAIN[0-9]*_TEMPLATE="(irq-owner|channel|rt-timer)"' "$d/.config"; then
 		if sh tests/boot/guest/build.sh "$d/build/guest" \
-			"$d/build/tools/gen_init_cpio" >"$d.guest.log" 2>&1; then
+			"$d/build/tools/gen_init_cpio" "$d/build/linux" \
+			>"$d.guest.log" 2>&1; then
 			if grep -q '^AD_DOMAIN[0-9]*_TEMPLATE="irq-owner"' "$d/.config"; then
 				"$PYTHON" tests/boot/irq_owner.py "$d" \
 					"board/$board/readme.txt" \
 					"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
 			fi
 			"$PYTHON" tests/boot/templates_test.py "$d" \
+				"board/$board/readme.txt" \
+				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
+			# the debug board's own: churn, a planted bug
+			"$PYTHON" tests/boot/debug_test.py "$d" \
 				"board/$board/readme.txt" \
 				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
 		else
