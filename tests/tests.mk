@@ -10,7 +10,7 @@
 # builds beside the boots).
 # The boards make test builds and boots (each build costs minutes; the
 # first is plain make's board, whose kernel ccache then has).
-BOOT_BOARDS := qemu_i386 pc_i386 qemu_i386_bench
+BOOT_BOARDS := qemu_i386 qemu_i386_debug pc_i386 qemu_i386_bench
 # The board built a second time, from scratch, to compare bit for bit.
 REPRO_BOARD := qemu_i386
 TEST_ENV = MAKE='$(MAKE)' PYTHON='$(PYTHON)' BOOT_BOARDS='$(BOOT_BOARDS)' \

@@ -15,7 +15,7 @@
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <adeos/adeos.h>
-#include <adeos/irqflags.h>
+#include <adeos/debug.h>
 
 #define MAX_REPORTED 32
 

@@ -37,6 +37,7 @@
 #include <asm/ptrace.h>
 #include <asm/segment.h>
 #include <adeos/adeos.h>
+#include <adeos/debug.h>
 #include <adeos/linux.h>
 
 /* How Linux handles one pipeline IRQ, as its entry last saw it. */

@@ -10,7 +10,12 @@ CONFIG_ADEOS_DEBUG), in one boot under -icount:
 - planted: adeos-planted.ko, a domain whose handler takes a Linux
   spinlock, makes CONFIG_ADEOS_DEBUG print exactly one "adeos: DEBUG"
   line, naming the domain (with the check compiled out there is none);
-  nothing else is reported.
+  nothing else is reported;
+- nmi: NMIS NMIs from QEMU's monitor while a domain's IRQ is pulsed and
+  Linux stalls and unstalls, and NMIS more that adeos-nmi.ko sends to
+  itself from a domain's handler, from Linux's replay and from hard
+  sections: Linux counts each, the domain each pulse, and nothing but
+  Linux's unknown-NMI lines is reported.
 
 usage: debug_test.py O README TOOLS_CPIO    Prints TAP lines; exit 1 on
 a failure. TOOLS_CPIO holds /lib/modules/adeos-test/.
@@ -24,6 +29,12 @@ import qemu  # noqa: E402
 
 CHURN = 500
 PLANTED_TRIGGERS = 10
+NMIS = 1000
+NMI_PULSES = 100000
+NMI_STALLS = 20
+# What Linux prints for an NMI nobody claims (QEMU's monitor's): expected.
+UNKNOWN_NMI = ("NMI received for unknown reason|Dazed and confused|"
+               "Do you have a strange power saving mode")
 
 
 def module_domain(out):
@@ -74,6 +85,70 @@ def check_planted(guest, tap):
               (" (%s)" % " | ".join(bad[:4]) if bad else ""))
 
 
+def nmi_count(guest):
+    """Linux's count of NMIs, from /proc/interrupts."""
+    for line in guest.run_ok("cat /proc/interrupts").splitlines():
+        words = line.split()
+        if words and words[0] == "NMI:":
+            return int(words[1])
+    raise KeyError("no NMI: line in /proc/interrupts")
+
+
+def pulses_received(guest, domain, irq):
+    return qemu.domain_counts(guest.run_ok("cat /proc/adeos/domains"),
+                              domain).get(str(irq), (0,))[0]
+
+
+def check_nmis(guest, tap, owner, irq):
+    """NMIS NMIs from QEMU's monitor while pulses flow and Linux stalls
+    and unstalls, then NMIS more from adeos-nmi.ko: Linux counts every
+    one, the domain every pulse, and nothing else is reported."""
+    nmi0 = nmi_count(guest)
+    got0 = pulses_received(guest, owner, irq)
+    guest.run_ok("irq-pulse %d %d >/dev/null & echo $! >/tmp/pulses; "
+                 "(n=0; while [ $n -lt %d ]; do echo '1000 10' "
+                 ">/proc/adeos/stall; n=$((n + 1)); done) & "
+                 "echo $! >/tmp/stalls" % (irq, NMI_PULSES, NMI_STALLS))
+    guest.monitor_repeat("nmi", NMIS)
+    guest.run_ok("wait $(cat /tmp/pulses) $(cat /tmp/stalls)", timeout=1800)
+    nmi1 = nmi_count(guest)
+    got1 = pulses_received(guest, owner, irq)
+    tap.check(nmi1 - nmi0 == NMIS and got1 - got0 == NMI_PULSES,
+              "nmi: %d NMIs from QEMU's monitor during %d pulses on IRQ %d "
+              "and %d stall windows: Linux counted %d NMIs, %s %d pulses" %
+              (NMIS, NMI_PULSES, irq, NMI_STALLS * 10, nmi1 - nmi0, owner,
+               got1 - got0))
+    text, rc = guest.run("insmod /lib/modules/adeos-test/adeos-nmi.ko "
+                         "nmis=%d && dmesg | grep 'adeos-nmi: sent'" % NMIS)
+    nmi2 = nmi_count(guest)
+    m = re.search(r"sent (\d+) (\d+) (\d+), taken there (\d+) (\d+) "
+                  r"(\d+)", text)
+    sent = [int(x) for x in m.groups()[:3]] if m else []
+    seen = [int(x) for x in m.groups()[3:]] if m else []
+    tap.check(rc == 0 and sum(sent) == NMIS and seen == sent and
+              nmi2 - nmi1 == NMIS,
+              "nmi: %d self-NMIs through the local APIC, sent/taken in a "
+              "domain handler %s, in Linux's replay %s, in hard sections "
+              "%s; Linux counted %d" %
+              (NMIS, *("%d/%d" % (a, b) for a, b in
+                       zip(sent or [0] * 3, seen or [0] * 3)),
+               nmi2 - nmi1))
+    guest.run("rmmod adeos_nmi")
+    bad = qemu.kernel_reports(guest, allowed=UNKNOWN_NMI)
+    tap.check(not bad, "nmi: no report but Linux's unknown-NMI lines%s" %
+              (" (%s)" % " | ".join(bad[:4]) if bad else ""))
+
+
+def owned_irq(out):
+    """(domain, irq) of the board's first exclusive ISA IRQ of a built-in
+    domain, or (None, None)."""
+    for d in qemu.board_domains(out):
+        for number, excl, passed, each in d["irqs"]:
+            if not d["module"] and excl and 0 < number < 16:
+                return d["name"], number
+    return None, None
+
+
 def main():
     out, readme, tools = sys.argv[1], sys.argv[2], sys.argv[3]
     if not qemu.kernel_has(out, "ADEOS_DEBUG"):
@@ -90,6 +165,12 @@ def main():
         check_planted(guest, tap)
     failed = qemu.checked_boot("debug", out, readme, "", check, command,
                                reports=False)
+    owner, irq = owned_irq(out)
+    if owner:
+        failed += qemu.checked_boot(
+            "nmi", out, readme, "",
+            lambda guest, tap: check_nmis(guest, tap, owner, irq),
+            command + " -device pc-testdev", reports=False)
     return 1 if failed else 0
 
 

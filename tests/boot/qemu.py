@@ -292,6 +292,20 @@ class Guest:
                         (cmd, type(e).__name__))
         self.child.send("\x01c")
 
+    def monitor_repeat(self, cmd, count):
+        """Run @cmd @count times in QEMU's monitor, in one visit: the
+        console is switched once each way, not once per command."""
+        self.child.send("\x01c")
+        try:
+            self.child.expect_exact("(qemu) ", timeout=30)
+            for _ in range(count):
+                self.child.sendline(cmd)
+                self.child.expect_exact("(qemu) ", timeout=30)
+        except (pexpect.TIMEOUT, pexpect.EOF) as e:
+            raise Stuck("monitor command '%s' did not finish (%s)" %
+                        (cmd, type(e).__name__))
+        self.child.send("\x01c")
+
     def poweroff(self, how="reboot -f"):
         """reboot -f: with -no-reboot, QEMU exits (poweroff too, through
         ACPI). Returns QEMU's exit status."""

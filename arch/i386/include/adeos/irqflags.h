@@ -12,6 +12,7 @@
 #define ADEOS_I386_IRQFLAGS_H
 
 #include <adeos/adeos.h>
+#include <adeos/debug.h>
 
 /* Linux's interrupts on: unstall, play, maybe preempt (out of line). */
 void adeos_root_enable(void);
@@ -28,20 +29,6 @@ void adeos_root_safe_halt(void);
 bool adeos_root_idle_prepare(void);
 /* Nothing is logged for Linux: a sleep with hard IRQs off may begin. */
 bool adeos_root_may_sleep(void);
-#ifdef CONFIG_ADEOS_DEBUG
-/* Linux's interrupt flag used by a domain ahead of Linux: report it. */
-void adeos_debug_root_only(const char *what);
-/* One "adeos: DEBUG:" line for a broken rule, naming the domain. */
-void adeos_debug_report(const char *what);
-#else
-static inline void adeos_debug_root_only(const char *what)
-{
-}
-
-static inline void adeos_debug_report(const char *what)
-{
-}
-#endif
 
 static __always_inline unsigned long arch_local_save_flags(void)
 {
