@@ -108,7 +108,11 @@ boot() {
 			"$PYTHON" tests/boot/templates_test.py "$d" \
 				"board/$board/readme.txt" \
 				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
-			# the debug board's own: churn, a planted bug
+			# a task a domain wakes runs at the interrupt's return
+			"$PYTHON" tests/boot/wake_test.py "$d" \
+				"board/$board/readme.txt" \
+				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
+			# the debug board's own: churn, a planted bug, NMIs
 			"$PYTHON" tests/boot/debug_test.py "$d" \
 				"board/$board/readme.txt" \
 				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1

@@ -1,0 +1,58 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""A Linux task that a domain wakes runs at the return from the
+interrupt, not at Linux's next tick: Linux handles the domain's virtual
+IRQ inside its own interrupt entry and exit, which reschedule.
+
+adeos-wake.ko (tests/boot/guest/modules) registers a domain that owns
+ISA IRQ 3 and wakes the readers of /proc/adeos-wake through a virtual
+IRQ; virq-wake (tests/boot/guest) blocks a SCHED_FIFO reader there and
+raises IRQ 3 WAKES times from a SCHED_OTHER loop through QEMU's
+pc-testdev: each time, the reader must have run before the loop's next
+instruction. On the board's own routing, then on the 8259 (noapic).
+
+usage: wake_test.py O README TOOLS_CPIO    Prints TAP lines; exit 1 on
+a failure. Boards whose domains take IRQ 3, or whose kernel has no
+ioperm(), are skipped.
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import qemu  # noqa: E402
+
+IRQ = 3
+WAKES = 1000
+
+
+def check(guest, tap):
+    guest.run_ok("insmod /lib/modules/adeos-test/adeos-wake.ko irq=%d" % IRQ)
+    text = guest.run_ok("virq-wake %d %d" % (IRQ, WAKES), timeout=1800)
+    words = text.split()
+    got = {k: int(v) for k, v in zip(words[::2], words[1::2]) if v.isdigit()}
+    tap.check(got.get("prompt") == WAKES,
+              "virq wake-up: a SCHED_FIFO reader woken by a domain through "
+              "a virtual IRQ ran before the interrupted loop went on %s of "
+              "%d times (%s)" % (got.get("prompt"), WAKES, text))
+    guest.run("rmmod adeos_wake")
+
+
+def main():
+    out, readme, tools = sys.argv[1], sys.argv[2], sys.argv[3]
+    taken = [n for d in qemu.board_domains(out) for n, *_ in d["irqs"]]
+    if IRQ in taken or not qemu.kernel_has(out, "X86_IOPL_IOPERM") or \
+            not qemu.kernel_has(out, "MODULES"):
+        return 0
+    initrd = qemu.join_initrd(out, "wake-initrd", tools)
+    failed = 0
+    for args in ("", "noapic"):
+        command = re.sub(r"-initrd \S+", "-initrd " + initrd,
+                         qemu.kernel_command(readme, out, args))
+        failed += qemu.checked_boot("virq-wake", out, readme, args, check,
+                                    command + " -device pc-testdev")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
