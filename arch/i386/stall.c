@@ -13,8 +13,12 @@
  *  - the device IRQs that came for Linux inside it, by IRQ (a level line
  *    Linux holds must come once, not storm).
  *
- *   echo "US [COUNT]" > /proc/adeos/stall     COUNT windows of US each,
- *                                             20 ms apart
+ *   echo "US [COUNT [GAP]]" > /proc/adeos/stall
+ *                  COUNT windows of US microseconds each, 20 ms apart
+ *                  (asleep), or GAP microseconds apart (busy in the
+ *                  kernel with Linux's interrupts on, where a
+ *                  preemptible kernel may switch tasks); plain decimal
+ *                  numbers only
  *   cat /proc/adeos/stall                     the last window's record
  */
 #include <linux/delay.h>
@@ -22,7 +26,9 @@
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/proc_fs.h>
+#include <linux/sched/signal.h>
 #include <linux/seq_file.h>
+#include <linux/string.h>
 #include <linux/uaccess.h>
 #include <asm/hardirq.h>
 #include <asm/tsc.h>
@@ -115,24 +121,54 @@ static void stall_window(unsigned long us)
 	last = r;
 }
 
+/* Up to @max plain decimal numbers, blank-separated, into @v. */
+static int parse_numbers(char *buf, unsigned long *v, int max)
+{
+	char *word;
+	int n = 0;
+
+	buf = strim(buf);
+	while ((word = strsep(&buf, " \t"))) {
+		if (!*word)
+			continue;
+		if (n == max || kstrtoul(word, 10, &v[n]))
+			return -EINVAL;
+		n++;
+	}
+	return n;
+}
+
+/* Between two windows: asleep, or busy with interrupts on. */
+static void stall_gap(unsigned long gap_us)
+{
+	if (!gap_us) {
+		msleep(20);
+		return;
+	}
+	for (; gap_us > 100; gap_us -= 100)
+		udelay(100);
+	udelay(gap_us);
+	cond_resched();
+}
+
 static ssize_t stall_write(struct file *file, const char __user *ubuf,
 			   size_t len, loff_t *pos)
 {
-	char buf[32];
-	unsigned long us = 0, count = 1, i;
+	unsigned long v[3] = { 0, 1, 0 }, i;
+	char buf[48];
 
 	if (len >= sizeof(buf))
 		return -EINVAL;
 	if (copy_from_user(buf, ubuf, len))
 		return -EFAULT;
 	buf[len] = '\0';
-	if (sscanf(buf, "%lu %lu", &us, &count) < 1 || !us ||
-	    us > MAX_STALL_US || !count)
+	if (parse_numbers(buf, v, 3) < 1 || !v[0] || v[0] > MAX_STALL_US ||
+	    !v[1] || v[2] > MAX_STALL_US)
 		return -EINVAL;
-	for (i = 0; i < count; i++) {
-		stall_window(us);
-		if (i + 1 < count)
-			msleep(20);
+	for (i = 0; i < v[1] && !fatal_signal_pending(current); i++) {
+		stall_window(v[0]);
+		if (i + 1 < v[1])
+			stall_gap(v[2]);
 	}
 	return len;
 }

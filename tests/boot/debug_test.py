@@ -11,6 +11,9 @@ CONFIG_ADEOS_DEBUG), in one boot under -icount:
   spinlock, makes CONFIG_ADEOS_DEBUG print exactly one "adeos: DEBUG"
   line, naming the domain (with the check compiled out there is none);
   nothing else is reported;
+- soak: SOAK_S seconds of guest time with everything at once (/proc
+  readers, a pulse flood on a domain's IRQ, Linux stalling 1 ms in every
+  1.5 ms, the PIT domain ticking): exact counts, no overrun, no report;
 - nmi: NMIS NMIs from QEMU's monitor while a domain's IRQ is pulsed and
   Linux stalls and unstalls, and NMIS more that adeos-nmi.ko sends to
   itself from a domain's handler, from Linux's replay and from hard
@@ -29,6 +32,8 @@ import qemu  # noqa: E402
 
 CHURN = 500
 PLANTED_TRIGGERS = 10
+SOAK_S = 20
+SOAK_PULSES = 200000
 NMIS = 1000
 NMI_PULSES = 100000
 NMI_STALLS = 20
@@ -114,7 +119,7 @@ def check_nmis(guest, tap, owner, irq):
     nmi1 = nmi_count(guest)
     got1 = pulses_received(guest, owner, irq)
     tap.check(nmi1 - nmi0 == NMIS and got1 - got0 == NMI_PULSES,
-              "nmi: %d NMIs from QEMU's monitor during %d pulses on IRQ %d "
+              "%d NMIs from QEMU's monitor during %d pulses on IRQ %d "
               "and %d stall windows: Linux counted %d NMIs, %s %d pulses" %
               (NMIS, NMI_PULSES, irq, NMI_STALLS * 10, nmi1 - nmi0, owner,
                got1 - got0))
@@ -127,7 +132,7 @@ def check_nmis(guest, tap, owner, irq):
     seen = [int(x) for x in m.groups()[3:]] if m else []
     tap.check(rc == 0 and sum(sent) == NMIS and seen == sent and
               nmi2 - nmi1 == NMIS,
-              "nmi: %d self-NMIs through the local APIC, sent/taken in a "
+              "%d self-NMIs through the local APIC, sent/taken in a "
               "domain handler %s, in Linux's replay %s, in hard sections "
               "%s; Linux counted %d" %
               (NMIS, *("%d/%d" % (a, b) for a, b in
@@ -135,8 +140,46 @@ def check_nmis(guest, tap, owner, irq):
                nmi2 - nmi1))
     guest.run("rmmod adeos_nmi")
     bad = qemu.kernel_reports(guest, allowed=UNKNOWN_NMI)
-    tap.check(not bad, "nmi: no report but Linux's unknown-NMI lines%s" %
+    tap.check(not bad, "no report but Linux's unknown-NMI lines%s" %
               (" (%s)" % " | ".join(bad[:4]) if bad else ""))
+
+
+def rt_timer(out):
+    """The name of the board's built-in rt-timer domain, or None."""
+    for d in qemu.board_domains(out):
+        if d["template"] == "rt-timer" and not d["module"]:
+            return d["name"]
+    return None
+
+
+def check_soak(guest, tap, owner, irq, rt):
+    """SOAK_S seconds of guest time of everything at once on a
+    preemptible kernel: three shells reading /proc, SOAK_PULSES pulses
+    on the domain's IRQ, Linux stalling 1 ms in every 1.5 ms, the PIT
+    domain ticking. Exact counts, no overrun, no report."""
+    lat = "/proc/adeos/%s/latency" % rt
+    got0 = pulses_received(guest, owner, irq)
+    over0 = qemu.fields(guest.run_ok("cat %s" % lat))["overruns"]
+    guest.run_ok("for i in 1 2 3; do (while :; do cat /proc/adeos/domains "
+                 "/proc/interrupts %s /proc/adeos/stall; done) >/dev/null "
+                 "2>&1 & done; echo $(jobs -p) >/tmp/readers" % lat)
+    guest.run_ok("irq-pulse %d %d >/dev/null & echo $! >/tmp/pulses; "
+                 "echo '1000 %d 500' >/proc/adeos/stall & "
+                 "echo $! >/tmp/stalls" %
+                 (irq, SOAK_PULSES, SOAK_S * 1000 * 2 // 3))
+    guest.run_ok("wait $(cat /tmp/pulses) $(cat /tmp/stalls)", timeout=3600)
+    guest.run_ok("kill $(cat /tmp/readers)")
+    got1 = pulses_received(guest, owner, irq)
+    over1 = qemu.fields(guest.run_ok("cat %s" % lat))["overruns"]
+    depth = [int(m) for m in re.findall(
+        r"greatest stack depth: (\d+) bytes left",
+        guest.run_ok("dmesg"))]
+    tap.check(got1 - got0 == SOAK_PULSES and over1 == over0,
+              "%d pulses on IRQ %d, %d stall windows of 1 ms 0.5 ms apart, "
+              "three /proc readers: %s received %d, %s overran %d times; "
+              "least stack left %s bytes" %
+              (SOAK_PULSES, irq, SOAK_S * 1000 * 2 // 3, owner, got1 - got0,
+               rt, over1 - over0, min(depth) if depth else "?"))
 
 
 def owned_irq(out):
@@ -151,6 +194,10 @@ def owned_irq(out):
 
 def main():
     out, readme, tools = sys.argv[1], sys.argv[2], sys.argv[3]
+    # the test modules, built when the kernel builds modules
+    if not os.path.exists(os.path.join(os.path.dirname(tools), "modules",
+                                       "adeos-planted.ko")):
+        return 0
     if not qemu.kernel_has(out, "ADEOS_DEBUG"):
         return 0
     name = module_domain(out)
@@ -166,6 +213,12 @@ def main():
     failed = qemu.checked_boot("debug", out, readme, "", check, command,
                                reports=False)
     owner, irq = owned_irq(out)
+    rt = rt_timer(out)
+    if owner and rt:
+        failed += qemu.checked_boot(
+            "soak", out, readme, "",
+            lambda guest, tap: check_soak(guest, tap, owner, irq, rt),
+            command + " -device pc-testdev")
     if owner:
         failed += qemu.checked_boot(
             "nmi", out, readme, "",

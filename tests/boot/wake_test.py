@@ -40,6 +40,10 @@ def check(guest, tap):
 
 def main():
     out, readme, tools = sys.argv[1], sys.argv[2], sys.argv[3]
+    # the test modules, built when the kernel builds modules
+    if not os.path.exists(os.path.join(os.path.dirname(tools), "modules",
+                                       "adeos-wake.ko")):
+        return 0
     taken = [n for d in qemu.board_domains(out) for n, *_ in d["irqs"]]
     if IRQ in taken or not qemu.kernel_has(out, "X86_IOPL_IOPERM") or \
             not qemu.kernel_has(out, "MODULES"):

@@ -8,6 +8,7 @@
 # to /lib/modules/adeos-test/.
 #
 # usage: build.sh DIR GEN_INIT_CPIO [KERNEL_OBJECTS]   writes DIR/tools.cpio
+# (and DIR/modules/*.ko)
 set -eu
 dir=$1
 gen=$2
@@ -33,6 +34,9 @@ build_modules() {
 		ARCH=i386 CC="$cc" modules >&2
 }
 
+# A kernel that never built modules (no domain is one) has no
+# Module.symvers to build them against: no test modules then.
+[ -n "$kobj" ] && [ ! -f "$kobj/Module.symvers" ] && kobj=
 [ -z "$kobj" ] || build_modules
 {
 	cpio_dir /bin 0755
