@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
 """The debug board's own checks (boards whose kernel has
-CONFIG_ADEOS_DEBUG), in one boot under -icount:
+CONFIG_ADEOS_DEBUG), in boots of their own under -icount:
 
 - churn: CHURN insmod/rmmod cycles of the board's module domain while
   another shell reads every /proc/adeos file in a loop: each cycle
@@ -11,14 +11,19 @@ CONFIG_ADEOS_DEBUG), in one boot under -icount:
   spinlock, makes CONFIG_ADEOS_DEBUG print exactly one "adeos: DEBUG"
   line, naming the domain (with the check compiled out there is none);
   nothing else is reported;
+- traps: WARN()s and page faults fixed up by the exception table, in a
+  stalled stage, an unstalled one and a hard section, leave the stage,
+  the flag and the log as they were (adeos-traps.ko);
 - soak: SOAK_S seconds of guest time with everything at once (/proc
   readers, a pulse flood on a domain's IRQ, Linux stalling 1 ms in every
   1.5 ms, the PIT domain ticking): exact counts, no overrun, no report;
 - nmi: NMIS NMIs from QEMU's monitor while a domain's IRQ is pulsed and
   Linux stalls and unstalls, and NMIS more that adeos-nmi.ko sends to
   itself from a domain's handler, from Linux's replay and from hard
-  sections: Linux counts each, the domain each pulse, and nothing but
-  Linux's unknown-NMI lines is reported.
+  sections, each taking a page fault the exception table fixes up:
+  Linux counts each, the faults leave the stage and the flag alone, the
+  domain counts each pulse, and nothing but Linux's unknown-NMI lines is
+  reported.
 
 usage: debug_test.py O README TOOLS_CPIO    Prints TAP lines; exit 1 on
 a failure. TOOLS_CPIO holds /lib/modules/adeos-test/.
@@ -34,6 +39,8 @@ CHURN = 500
 PLANTED_TRIGGERS = 10
 SOAK_S = 20
 SOAK_PULSES = 200000
+TRAP_WARNS = 1
+TRAP_FIXUPS = 100
 NMIS = 1000
 NMI_PULSES = 100000
 NMI_STALLS = 20
@@ -127,17 +134,19 @@ def check_nmis(guest, tap, owner, irq):
                          "nmis=%d && dmesg | grep 'adeos-nmi: sent'" % NMIS)
     nmi2 = nmi_count(guest)
     m = re.search(r"sent (\d+) (\d+) (\d+), taken there (\d+) (\d+) "
-                  r"(\d+)", text)
+                  r"(\d+) .*; (\d+) faults", text)
     sent = [int(x) for x in m.groups()[:3]] if m else []
-    seen = [int(x) for x in m.groups()[3:]] if m else []
+    seen = [int(x) for x in m.groups()[3:6]] if m else []
+    faults = int(m.group(7)) if m else 0
     tap.check(rc == 0 and sum(sent) == NMIS and seen == sent and
-              nmi2 - nmi1 == NMIS,
+              nmi2 - nmi1 == NMIS and faults == NMIS,
               "%d self-NMIs through the local APIC, sent/taken in a "
               "domain handler %s, in Linux's replay %s, in hard sections "
-              "%s; Linux counted %d" %
+              "%s; Linux counted %d; %d fixed-up page faults inside them "
+              "left the stage and the flag as they were" %
               (NMIS, *("%d/%d" % (a, b) for a, b in
                        zip(sent or [0] * 3, seen or [0] * 3)),
-               nmi2 - nmi1))
+               nmi2 - nmi1, faults))
     guest.run("rmmod adeos_nmi")
     bad = qemu.kernel_reports(guest, allowed=UNKNOWN_NMI)
     tap.check(not bad, "no report but Linux's unknown-NMI lines%s" %
@@ -182,6 +191,29 @@ def check_soak(guest, tap, owner, irq, rt):
                rt, over1 - over0, min(depth) if depth else "?"))
 
 
+def check_traps(guest, tap):
+    """WARN()s and fixed-up page faults in a stalled stage (a virtual IRQ
+    pending), an unstalled one and a hard section leave the stage, the
+    flag and the log as they were (adeos-traps.ko)."""
+    text, rc = guest.run("insmod /lib/modules/adeos-test/adeos-traps.ko "
+                         "warns=%d fixups=%d && dmesg | grep 'adeos-traps: "
+                         "[0-9]'" % (TRAP_WARNS, TRAP_FIXUPS), timeout=600)
+    m = re.search(r"(\d+) of (\d+) traps .*; (\d+) virtual IRQs", text)
+    kept, taken, played = (int(x) for x in m.groups()) if m else (0, 0, 0)
+    want = 3 * (TRAP_WARNS + TRAP_FIXUPS)
+    tap.check(rc == 0 and kept == taken == want and
+              played == TRAP_WARNS + TRAP_FIXUPS,
+              "%d WARN()s and %d fixed-up page faults in each of a stalled "
+              "stage, an unstalled one and a hard section: %d of %d left "
+              "the stage, the flag and the log as they were; the %d "
+              "virtual IRQs logged in the stalled stage played after it" %
+              (TRAP_WARNS, TRAP_FIXUPS, kept, taken, played))
+    guest.run("rmmod adeos_traps")
+    bad = qemu.kernel_reports(guest, allowed="adeos.traps")
+    tap.check(not bad, "no report but the planted warnings%s" %
+              (" (%s)" % " | ".join(bad[:4]) if bad else ""))
+
+
 def owned_irq(out):
     """(domain, irq) of the board's first exclusive ISA IRQ of a built-in
     domain, or (None, None)."""
@@ -212,6 +244,8 @@ def main():
         check_planted(guest, tap)
     failed = qemu.checked_boot("debug", out, readme, "", check, command,
                                reports=False)
+    failed += qemu.checked_boot("traps", out, readme, "", check_traps,
+                                command, reports=False)
     owner, irq = owned_irq(out)
     rt = rt_timer(out)
     if owner and rt:

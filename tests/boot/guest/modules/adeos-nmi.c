@@ -6,7 +6,8 @@
  *  - a handler of Linux's that the pipeline plays from its log,
  *  - Linux code inside a hard_local_irq_save() section.
  * Each NMI is awaited where it was sent: an NMI handler of this module
- * claims it and counts it, so that the count proves it came in there.
+ * claims it and counts it, so that the count proves it came in there,
+ * and takes a page fault that the exception table fixes up.
  * A test module: never load it in a product.
  *
  * At load it sends NMIS of them (module parameter, default 999), one
@@ -15,6 +16,7 @@
 #include <linux/cpumask.h>
 #include <linux/delay.h>
 #include <linux/module.h>
+#include <linux/uaccess.h>
 #include <asm/apic.h>
 #include <asm/nmi.h>
 #include <adeos/adeos.h>
@@ -31,11 +33,31 @@ static bool expecting;
 static unsigned int taken;
 static unsigned int sent[CONTEXTS], seen[CONTEXTS];
 
+static unsigned int faults_kept;
+
+/*
+ * A page fault inside the NMI, fixed up through the exception table,
+ * must leave the stage and the CPU's flag as the NMI had them.
+ */
+static void fault_in_nmi(void)
+{
+	unsigned long stall = adeos_root.status & ADEOS_STALL_FLAG;
+	int hard_off = hard_irqs_disabled();
+	char c;
+
+	if (!copy_from_kernel_nofault(&c, (void *)16, 1))
+		return;
+	if ((adeos_root.status & ADEOS_STALL_FLAG) == stall &&
+	    hard_irqs_disabled() == hard_off)
+		faults_kept++;
+}
+
 static int nmi_claim(unsigned int type, struct pt_regs *regs)
 {
 	if (!READ_ONCE(expecting))
 		return NMI_DONE;
 	WRITE_ONCE(expecting, false);
+	fault_in_nmi();
 	taken++;
 	return NMI_HANDLED;
 }
@@ -153,9 +175,10 @@ static int __init nmi_init(void)
 			break;
 		}
 	}
-	pr_info("adeos-nmi: sent %u %u %u, taken there %u %u %u (domain handler, Linux's replay, hard section)\n",
+	pr_info("adeos-nmi: sent %u %u %u, taken there %u %u %u (domain handler, Linux's replay, hard section); %u faults in them left the stage and the flag as they were\n",
 		sent[IN_DOMAIN], sent[IN_REPLAY], sent[IN_HARD_SECTION],
-		seen[IN_DOMAIN], seen[IN_REPLAY], seen[IN_HARD_SECTION]);
+		seen[IN_DOMAIN], seen[IN_REPLAY], seen[IN_HARD_SECTION],
+		faults_kept);
 	return 0;
 }
 
