@@ -103,19 +103,36 @@ void adeos_root_sync_pending(void)
 }
 EXPORT_SYMBOL(adeos_root_sync_pending);
 
-/* Any module's local_irq_enable() comes here (inline, when pending). */
+static void root_unstall(void)
+{
+	adeos_root.status &= ~ADEOS_STALL_FLAG;
+	barrier();
+	if (adeos_root.log.summary)
+		adeos_root_sync_pending();
+}
+
+/*
+ * local_irq_enable() with CONFIG_ADEOS_DEBUG. An explicit enable with
+ * hard IRQs off is code that expects it to turn them on, which it no
+ * longer does.
+ */
 void adeos_root_enable(void)
 {
 	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && hard_irqs_disabled() &&
 	    root_is_current() && !in_nmi())
 		adeos_debug_report("local_irq_enable() with hard IRQs off");
 	adeos_debug_root_only("local_irq_enable");
-	adeos_root.status &= ~ADEOS_STALL_FLAG;
-	barrier();
-	if (adeos_root.log.summary)
-		adeos_root_sync_pending();
+	root_unstall();
 }
 EXPORT_SYMBOL(adeos_root_enable);
+
+/* local_irq_restore() of an "on" state, with CONFIG_ADEOS_DEBUG. */
+void adeos_root_restore(void)
+{
+	adeos_debug_root_only("local_irq_restore");
+	root_unstall();
+}
+EXPORT_SYMBOL(adeos_root_restore);
 
 void arch_root_played(void)
 {

@@ -14,8 +14,13 @@
 #include <adeos/adeos.h>
 #include <adeos/debug.h>
 
-/* Linux's interrupts on: unstall, play, maybe preempt (out of line). */
+/*
+ * Linux's interrupts on: unstall, play, maybe preempt (out of line, with
+ * CONFIG_ADEOS_DEBUG's checks: an enable with hard IRQs off, a restore
+ * or enable from a domain ahead of Linux).
+ */
 void adeos_root_enable(void);
+void adeos_root_restore(void);
 /* The stage is unstalled and something is logged: play it. */
 void adeos_root_sync_pending(void);
 void adeos_root_safe_halt(void);
@@ -42,20 +47,38 @@ static __always_inline void arch_local_irq_disable(void)
 	asm volatile("" : : : "memory");
 }
 
-static __always_inline void arch_local_irq_enable(void)
+/*
+ * Unstall; play what was logged before the unstall. An IRQ taken after
+ * it is played by its own entry.
+ */
+static __always_inline void adeos_root_unstall(void)
 {
-	if (IS_ENABLED(CONFIG_ADEOS_DEBUG)) {
-		adeos_root_enable();
-		return;
-	}
 	adeos_root.status &= ~ADEOS_STALL_FLAG;
 	asm volatile("" : : : "memory");
-	/*
-	 * An IRQ taken after the unstall is played by its own entry; one
-	 * logged before it is seen here.
-	 */
 	if (__builtin_expect(adeos_root.log.summary != 0, 0))
 		adeos_root_sync_pending();
+}
+
+static __always_inline void arch_local_irq_enable(void)
+{
+	if (IS_ENABLED(CONFIG_ADEOS_DEBUG))
+		adeos_root_enable();
+	else
+		adeos_root_unstall();
+}
+
+/*
+ * A restore puts back what a save found, which may be "on" inside a
+ * hard section that called Linux code: no check of the CPU's flag.
+ */
+static __always_inline void arch_local_irq_restore(unsigned long flags)
+{
+	if (!(flags & I386_EFLAGS_IF))
+		return;
+	if (IS_ENABLED(CONFIG_ADEOS_DEBUG))
+		adeos_root_restore();
+	else
+		adeos_root_unstall();
 }
 
 static inline void arch_safe_halt(void)
