@@ -282,15 +282,7 @@ class Guest:
     def monitor(self, cmd):
         """Run @cmd in QEMU's monitor, which -nographic multiplexes with
         the serial console (Ctrl-A c switches), and switch back."""
-        self.child.send("\x01c")
-        try:
-            self.child.expect_exact("(qemu) ", timeout=30)
-            self.child.sendline(cmd)
-            self.child.expect_exact("(qemu) ", timeout=30)
-        except (pexpect.TIMEOUT, pexpect.EOF) as e:
-            raise Stuck("monitor command '%s' did not finish (%s)" %
-                        (cmd, type(e).__name__))
-        self.child.send("\x01c")
+        self.monitor_repeat(cmd, 1)
 
     def monitor_repeat(self, cmd, count):
         """Run @cmd @count times in QEMU's monitor, in one visit: the
