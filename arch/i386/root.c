@@ -90,7 +90,13 @@ void adeos_root_sync_pending(void)
 	if (in_nmi() || !root_is_current())
 		return;
 	flags = hard_local_irq_save();
-	if ((adeos_root.status & ADEOS_STALL_FLAG) || !adeos_root.log.summary) {
+	/*
+	 * Nor does Linux code inside a hard section (a restore there puts
+	 * back an "on" it saved): Linux's handlers would run with hard IRQs
+	 * on in the middle of it. The next entry or enable plays the log.
+	 */
+	if (!flags || (adeos_root.status & ADEOS_STALL_FLAG) ||
+	    !adeos_root.log.summary) {
 		hard_local_irq_restore(flags);
 		return;
 	}
