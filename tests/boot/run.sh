@@ -116,6 +116,10 @@ boot() {
 			"$PYTHON" tests/boot/debug_test.py "$d" \
 				"board/$board/readme.txt" \
 				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
+			# idle threads in halt, acpi_idle and mwait
+			"$PYTHON" tests/boot/idle_test.py "$d" \
+				"board/$board/readme.txt" \
+				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
 		else
 			echo "not ok - $b: the guest test tools do not build" >>"$out.tmp"
 			sed 's/^/# /' "$d.guest.log" >>"$out.tmp"
