@@ -8,8 +8,51 @@
 #include <linux/irq.h>
 #include <linux/irqdesc.h>
 #include <linux/kernel.h>
+#include <linux/mc146818rtc.h>
 #include <asm/apic.h>
 #include <adeos/adeos.h>
+
+/* ---- rtc_lock, a hard lock (adeos/rtc_lock.h) ---- */
+
+/* The CPU's flag Linux's holder of rtc_lock had: one holder at a time. */
+static unsigned long rtc_lock_hard;
+
+void adeos_rtc_lock_take(void)
+{
+	unsigned long flags;
+
+	preempt_disable();
+	flags = hard_local_irq_save();
+	do_raw_spin_lock(&rtc_lock.rlock);
+	rtc_lock_hard = flags;
+}
+EXPORT_SYMBOL(adeos_rtc_lock_take);
+
+void adeos_rtc_lock_drop(void)
+{
+	unsigned long flags = rtc_lock_hard;
+
+	do_raw_spin_unlock(&rtc_lock.rlock);
+	hard_local_irq_restore(flags);
+	preempt_enable();
+}
+EXPORT_SYMBOL(adeos_rtc_lock_drop);
+
+unsigned long adeos_rtc_lock_domain(void)
+{
+	unsigned long flags = hard_local_irq_save();
+
+	do_raw_spin_lock(&rtc_lock.rlock);
+	return flags;
+}
+EXPORT_SYMBOL(adeos_rtc_lock_domain);
+
+void adeos_rtc_unlock_domain(unsigned long flags)
+{
+	do_raw_spin_unlock(&rtc_lock.rlock);
+	hard_local_irq_restore(flags);
+}
+EXPORT_SYMBOL(adeos_rtc_unlock_domain);
 
 static struct irq_chip *chip_of(unsigned int irq, struct irq_data **data)
 {

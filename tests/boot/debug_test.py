@@ -7,6 +7,10 @@ CONFIG_ADEOS_DEBUG), in boots of their own under -icount:
   another shell reads every /proc/adeos file in a loop: each cycle
   registers and unregisters the domain, and no checker reports anything
   (the reader holds a domain's pointers across its show);
+- cmos: adeos-cmos.ko, a domain that reads the CMOS RTC under
+  rtc_lock, whose IRQ Linux raises CMOS_ROUNDS times inside its own
+  rtc_lock sections: the IRQ waits for Linux's unlock every time (the
+  domain never finds the lock held), and Linux's reads stay right;
 - planted: adeos-planted.ko, a domain whose handler takes a Linux
   spinlock, makes CONFIG_ADEOS_DEBUG print exactly one "adeos: DEBUG"
   line, naming the domain (with the check compiled out there is none);
@@ -38,6 +42,8 @@ import qemu  # noqa: E402
 
 CHURN = 500
 PLANTED_TRIGGERS = 10
+CMOS_ROUNDS = 1000
+CMOS_IRQ = 3
 SOAK_S = 20
 SOAK_PULSES = 200000
 TRAP_WARNS = 1
@@ -76,6 +82,27 @@ def check_churn(guest, tap, name):
               "churn: %d of %d insmod/rmmod cycles of %s registered and "
               "unregistered it while /proc/adeos was read" %
               (cycles, CHURN, name))
+
+
+def check_cmos(guest, tap):
+    text, rc = guest.run("insmod /lib/modules/adeos-test/adeos-cmos.ko "
+                         "irq=%d rounds=%d && dmesg | grep 'adeos-cmos: '" %
+                         (CMOS_IRQ, CMOS_ROUNDS))
+    m = re.search(r"(\d+) rounds: register D read right (\d+) times "
+                  r"\((0x[0-9a-f]+)\); the domain read register C (\d+) "
+                  r"times, found rtc_lock held (\d+) times", text)
+    rounds, right, value, handled, held = (
+        (int(m.group(1)), int(m.group(2)), m.group(3), int(m.group(4)),
+         int(m.group(5))) if m else (0, 0, "?", 0, 0))
+    tap.check(rc == 0 and rounds == right == handled == CMOS_ROUNDS and
+              held == 0 and value == "0x80",
+              "cmos: a domain's IRQ raised inside %d of Linux's rtc_lock "
+              "sections waited for the unlock: the domain read the RTC %d "
+              "times and found rtc_lock held %d times; Linux read register "
+              "D right %d times (%s)" %
+              (CMOS_ROUNDS, handled, held, right, value))
+    if rc == 0:
+        guest.run("rmmod adeos_cmos")
 
 
 def check_planted(guest, tap):
@@ -246,9 +273,11 @@ def main():
     def check(guest, tap):
         if name:
             check_churn(guest, tap, name)
+        check_cmos(guest, tap)
         qemu.check_no_reports(guest, tap)
         check_planted(guest, tap)
-    failed = qemu.checked_boot("debug", out, readme, "", check, command,
+    failed = qemu.checked_boot("debug", out, readme, "", check,
+                               command + " -device pc-testdev",
                                reports=False)
     failed += qemu.checked_boot("traps", out, readme, "", check_traps,
                                 command, reports=False)
