@@ -135,7 +135,10 @@ def main():
     finally:
         guest.close()
     check_disk_listing(out, tap)
-    boot_disk(out, readme, release, tap)
+    # the debug board's disk.img is the QEMU board's GRUB path again,
+    # on a kernel that boots slowly: its CD boot above is enough
+    if not qemu.kernel_has(out, "ADEOS_DEBUG"):
+        boot_disk(out, readme, release, tap)
     return 1 if tap.failed else 0
 
 

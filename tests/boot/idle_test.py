@@ -10,7 +10,8 @@ board's PIT domain (rt-timer) ticks:
   by halt, one by reading the PIIX4's P_LVL2 port (acpi_idle's
   I/O-port entry, the C2/C3 one; QEMU does not sleep there, the CPU
   goes on at once);
-- idle=halt: no cpuidle driver, Linux's default_idle();
+- idle=halt: no cpuidle driver, Linux's default_idle(); on the 8259
+  (noapic), the debug board's other boot on it with virq-wake;
 - mwait: a CPU with MONITOR/MWAIT and adeos-mwait.ko, a cpuidle driver
   whose one state is Linux's mwait_idle() (sti;mwait). QEMU's TCG
   offers MWAIT without a C1 sub-state, so Linux itself never picks
@@ -202,7 +203,7 @@ def main():
     failed = 0
     for args, extra, driver, insmod in (
             ("", "-acpitable file=" + ssdt, "acpi_idle", None),
-            ("idle=halt", "", "none", None),
+            ("idle=halt noapic", "", "none", None),
             ("idle=halt", MWAIT_CPU, "adeos_mwait",
              "/lib/modules/adeos-test/adeos-mwait.ko")):
         command = re.sub(r"-initrd \S+", "-initrd " + initrd,

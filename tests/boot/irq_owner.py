@@ -7,7 +7,8 @@ through QEMU's pc-testdev with tests/boot/guest/irq-pulse, a given
 number of edges, each taken before the next: the owning domain must
 receive exactly that many, and Linux none.
 
-Run on the board's own routing, then on the 8259 (noapic).
+Run on the board's own routing, then on the 8259 (noapic; not on the
+debug board: qemu.routings()).
 
 usage: irq_owner.py O README TOOLS_CPIO    Prints TAP lines; exit 1 on
 a failure. TOOLS_CPIO holds /bin/irq-pulse; it is booted after the
@@ -80,8 +81,9 @@ def main():
     if not owned:
         return 0
     initrd = qemu.join_initrd(out, "irq-owner-initrd", tools)
-    failed = boot_and_check(out, readme, initrd, "", owned)
-    failed += boot_and_check(out, readme, initrd, "noapic", owned)
+    failed = 0
+    for args in qemu.routings(out):
+        failed += boot_and_check(out, readme, initrd, args, owned)
     return 1 if failed else 0
 
 

@@ -117,6 +117,15 @@ def kernel_command(readme, out, args=""):
     return re.sub(r"-cdrom \S+", lambda m: direct, command)
 
 
+def routings(out):
+    """The interrupt routings a suite boots the board on: its own (the
+    IO-APIC on the QEMU boards), then the 8259 (noapic). The debug
+    board's slow kernel takes the 8259 only in the suites that name it
+    (virq-wake, idle): the other suites' 8259 boots run on every other
+    board."""
+    return ("",) if kernel_has(out, "ADEOS_DEBUG") else ("", "noapic")
+
+
 def join_initrd(out, name, extra):
     """The board's initramfs with the cpio archive @extra after it, as
     $O/build/@name. Linux unpacks one archive after the other; a plain
