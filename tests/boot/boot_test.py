@@ -9,6 +9,7 @@ as a hard disk, through its own GRUB, to the shell.
 usage: boot_test.py O README     Prints TAP lines.
 """
 import os
+import re
 import subprocess
 import sys
 
@@ -34,6 +35,28 @@ def check_pipeline_feeds_linux(guest, tap):
     tap.check(ok, "IRQ 4 reaches Linux through the pipeline: received %s -> %s"
               % (a and a[0], b and b[0]) if ok else
               "no IRQ 4 growth in Linux's stage: %r then %r" % (a, b))
+
+
+def check_local_timer_is_sys0(guest, tap):
+    """System vectors have fixed pipeline IRQs, so that a board can name
+    them: sys0 is the local APIC timer. Linux's stage handles sys0 as
+    often as Linux counts local timer interrupts (LOC), read between two
+    reads of LOC; on a kernel that never ran its local APIC timer there
+    is nothing to compare."""
+    text = guest.run_ok("cat /proc/interrupts; echo -----; "
+                        "cat /proc/adeos/domains; echo -----; "
+                        "cat /proc/interrupts")
+    first, domains, second = (text.split("-----") + ["", ""])[:3]
+    loc = [re.search(r"^\s*LOC:\s+(\d+)", t, re.M) for t in (first, second)]
+    if not all(loc) or int(loc[0].group(1)) == 0:
+        return
+    low, high = (int(m.group(1)) for m in loc)
+    sys0 = qemu.domain_counts(domains, "Linux").get("sys0")
+    handled = sys0[1] if sys0 else None
+    tap.check(handled is not None and low <= handled <= high,
+              "sys0 is the local APIC timer: Linux's stage handled it %s "
+              "times, between Linux's LOC counts %d and %d" %
+              (handled, low, high))
 
 
 def check_banner(guest, tap, out, domains):
@@ -120,6 +143,7 @@ def main():
                   (", ".join("%s at %d" % d for d in domains) or "no domain")
                   if not missing else "boot messages lack %s" % missing)
         check_pipeline_feeds_linux(guest, tap)
+        check_local_timer_is_sys0(guest, tap)
         check_stall_facility(guest, tap, out)
         if qemu.kernel_has(out, "ADEOS_SELFTEST"):
             text, rc = guest.run("dmesg | grep 'adeos: self-test'")

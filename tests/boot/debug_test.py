@@ -11,6 +11,11 @@ CONFIG_ADEOS_DEBUG), in boots of their own under -icount:
   rtc_lock, whose IRQ Linux raises CMOS_ROUNDS times inside its own
   rtc_lock sections: the IRQ waits for Linux's unlock every time (the
   domain never finds the lock held), and Linux's reads stay right;
+- spurious: adeos-spurious.ko sends interrupts on an unused system
+  vector (Linux's spurious_interrupt() gate) inside Linux's stall: the
+  CPU takes each there, and Linux's handler runs once each, after the
+  unstall, never inside the stall (nothing reaches Linux around its
+  stage); /proc/interrupts' SPU row moves by as many;
 - planted: adeos-planted.ko, a domain whose handler takes a Linux
   spinlock, makes CONFIG_ADEOS_DEBUG print exactly one "adeos: DEBUG"
   line, naming the domain (with the check compiled out there is none);
@@ -45,6 +50,7 @@ CHURN = 500
 PLANTED_TRIGGERS = 10
 CMOS_ROUNDS = 1000
 CMOS_IRQ = 3
+SPURIOUS_ROUNDS = 100
 SOAK_S = 20
 SOAK_PULSES = 200000
 TRAP_WARNS = 1
@@ -109,6 +115,49 @@ def check_cmos(guest, tap):
               (CMOS_ROUNDS, handled, held, right, value))
     if rc == 0:
         guest.run("rmmod adeos_cmos")
+
+
+def spurious_row(guest):
+    """Linux's count of spurious interrupts (/proc/interrupts' SPU)."""
+    m = re.search(r"^\s*SPU:\s+(\d+)", guest.run_ok("cat /proc/interrupts"),
+                  re.M)
+    return int(m.group(1)) if m else -1
+
+
+def no_irq_slot(guest):
+    """What Linux's stage received on sys20, the pipeline IRQ of every
+    vector with no IRQ behind it."""
+    row = qemu.domain_counts(guest.run_ok("cat /proc/adeos/domains"),
+                             "Linux").get("sys20")
+    return row[0] if row else 0
+
+
+def check_spurious(guest, tap):
+    before = spurious_row(guest)
+    slot = no_irq_slot(guest)
+    text, rc = guest.run("insmod /lib/modules/adeos-test/adeos-spurious.ko "
+                         "rounds=%d && dmesg | grep 'adeos-spurious: '" %
+                         SPURIOUS_ROUNDS)
+    after = spurious_row(guest)
+    slot = no_irq_slot(guest) - slot
+    m = re.search(r"(\d+) interrupts on vector (0x[0-9a-f]+) inside Linux's "
+                  r"stall: the CPU took (\d+) there; Linux's handler ran "
+                  r"inside the stall (\d+) times, once after it (\d+) times",
+                  text)
+    sent, vector, taken, early, once = (
+        (int(m.group(1)), m.group(2), int(m.group(3)), int(m.group(4)),
+         int(m.group(5))) if m else (0, "?", 0, 0, 0))
+    tap.check(rc == 0 and sent == taken == once == SPURIOUS_ROUNDS and
+              early == 0 and after - before == SPURIOUS_ROUNDS and
+              slot == SPURIOUS_ROUNDS,
+              "spurious: %d interrupts on vector %s with no handler, each "
+              "taken inside Linux's stall (%d): Linux's handler ran inside "
+              "the stall %d times, once after the unstall %d times; SPU "
+              "%d -> %d; Linux's stage received %d on sys20" %
+              (SPURIOUS_ROUNDS, vector, taken, early, once, before, after,
+               slot))
+    if rc == 0:
+        guest.run("rmmod adeos_spurious")
 
 
 def check_planted(guest, tap):
@@ -320,6 +369,7 @@ def main():
         if name:
             check_churn(guest, tap, name)
         check_cmos(guest, tap)
+        check_spurious(guest, tap)
         qemu.check_no_reports(guest, tap)
         check_planted(guest, tap)
     failed = qemu.checked_boot("debug", out, readme, "", check,
