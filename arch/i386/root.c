@@ -247,17 +247,29 @@ static void make_replay_frame(struct pt_regs *regs)
 	regs->orig_ax = -1;
 }
 
+/* The device IRQ whose Linux handler the root is running, or none. */
+#define NO_IRQ_PLAYING (~0U)
+static unsigned int root_irq_playing = NO_IRQ_PLAYING;
+
+bool adeos_acked_at_entry(struct irq_desc *desc)
+{
+	return irq_desc_get_irq(desc) == root_irq_playing;
+}
+
 /* The root domain's handler of device and system IRQs: Linux's own. */
 static void root_irq(unsigned int irq, void *cookie)
 {
 	struct root_entry *e = &root_entries[irq];
 	struct pt_regs replay, *regs = root_frame;
+	unsigned int outer = root_irq_playing;
 
 	if (!regs) {
 		make_replay_frame(&replay);
 		regs = &replay;
 	}
+	root_irq_playing = irq < ARCH_NR_HW_IRQS ? irq : NO_IRQ_PLAYING;
 	e->fn(regs, e->vector);
+	root_irq_playing = outer;
 	root_irq_done(irq);
 }
 

@@ -5,7 +5,10 @@ the pipeline must still route it (on x86 Linux gives an IRQ its vector
 and IO-APIC entry only when it is requested). The guest raises the IRQ
 through QEMU's pc-testdev with tests/boot/guest/irq-pulse, a given
 number of edges, each taken before the next: the owning domain must
-receive exactly that many, and Linux none.
+receive exactly that many, and Linux none. Meanwhile Linux's own IRQs
+(the console's) are acknowledged once each: Linux's ERR count, which
+the 8259 raises for an acknowledge that finds nothing in service, does
+not move.
 
 Run on the board's own routing, then on the 8259 (noapic; not on the
 debug board: qemu.routings()).
@@ -64,13 +67,31 @@ def check_owned(guest, tap, name, irq):
               (irq, count, linux or "has no such row"))
 
 
+def err_and_console(guest):
+    """Linux's ERR count and its count of the console's IRQ 4."""
+    text = guest.run_ok("cat /proc/interrupts")
+    m = re.search(r"^\s*ERR:\s+(\d+)", text, re.M)
+    return (int(m.group(1)) if m else None), linux_line(text, 4)[0]
+
+
+def check_one_ack(guest, tap, before):
+    err, console = err_and_console(guest)
+    tap.check(before[0] is not None and err == before[0] and
+              None not in (console, before[1]) and console > before[1],
+              "Linux's own IRQs acknowledged once: ERR %s -> %s while Linux "
+              "handled %d console IRQs" %
+              (before[0], err, (console or 0) - (before[1] or 0)))
+
+
 def boot_and_check(out, readme, initrd, kernel_args, owned):
     command = qemu.kernel_command(readme, out, kernel_args)
     command = re.sub(r"-initrd \S+", "-initrd " + initrd, command)
 
     def check(guest, tap):
+        before = err_and_console(guest)
         for name, irq in owned:
             check_owned(guest, tap, name, irq)
+        check_one_ack(guest, tap, before)
     return qemu.checked_boot("irq-owner", out, readme, kernel_args, check,
                              command + " -device pc-testdev")
 

@@ -80,6 +80,16 @@ void adeos_user_exit(void);
  */
 bool adeos_root_exit_pending(void);
 
+struct irq_desc;
+/*
+ * Whether Linux's flow handler runs for the IRQ that the root domain is
+ * playing: the pipeline masked and acknowledged it at its entry, so
+ * Linux's level flow only records the mask (a second acknowledge finds
+ * nothing in service, and the 8259 counts it as spurious). An IRQ that
+ * a chained handler raises in software never entered the pipeline.
+ */
+bool adeos_acked_at_entry(struct irq_desc *desc);
+
 /* Set up the pipeline with Linux as its root domain (from init_IRQ). */
 void adeos_arch_init(void);
 /* Once the pipeline acknowledges the local APIC, Linux's EOI is a no-op. */
