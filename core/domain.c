@@ -30,6 +30,7 @@ void adeos_init(const char *root_name)
 	adeos_pipe.virq_map = 0;
 	adeos_pipe.unhandled = 0;
 	adeos_pipe.spurious = 0;
+	adeos_pipe.dropped = 0;
 }
 
 adomain_t *adeos_root_domain(void)
@@ -138,13 +139,20 @@ out:
 	return err;
 }
 
-/* Send what @adp still holds to the domains that were below it. */
+/*
+ * Send what @adp still holds to the domains that were below it, and open
+ * the lines it held: no one else would end them.
+ */
 static void hand_down_log(adomain_t *adp)
 {
+	unsigned int line;
 	int irq;
 
 	while ((irq = adeos_log_first(adp)) >= 0)
-		adeos_log_down(adp->next, irq, adeos_log_drop(adp, irq));
+		adeos_hand_down(adp->next, irq, adeos_log_drop(adp, irq));
+	for (line = 0; line < ADEOS_VIRQ_BASE; line++)
+		if (adp->irqs[line].held)
+			adeos_end_held(adp, line);
 }
 
 /* Why @adp may not be removed or moved now, or 0. Hard IRQs off. */

@@ -19,6 +19,7 @@ struct adeos_pipeline {
 	unsigned long virq_map; /* allocated virtual IRQs */
 	unsigned long unhandled;
 	unsigned long spurious;
+	unsigned long dropped; /* handed down to no domain that takes them */
 	int root_played; /* the root's stage was played (adeos_trigger_irq) */
 };
 
@@ -113,8 +114,10 @@ static inline unsigned int adeos_log_take(adomain_t *d, unsigned int irq)
 }
 
 /* pipeline.c */
-void adeos_log_down(adomain_t *d, unsigned int irq, unsigned int n);
+int adeos_log_down(adomain_t *d, unsigned int irq, unsigned int n);
+void adeos_hand_down(adomain_t *d, unsigned int irq, unsigned int n);
 void adeos_sync_pipeline(void);
+void adeos_end_held(adomain_t *d, unsigned int irq);
 
 /* domain.c */
 int adeos_domain_registered(const adomain_t *adp);

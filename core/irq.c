@@ -68,18 +68,23 @@ static void apply_enable(unsigned int irq, unsigned int clrmask,
 		arch_irq_mask(irq);
 }
 
-/* @adp no longer takes @irq; what it had pending goes down. */
+/*
+ * @adp no longer takes @irq; what it had pending goes down, and a line
+ * it held opens: no one else would end it.
+ */
 static void release_irq(adomain_t *adp, unsigned int irq)
 {
 	unsigned int n = adeos_log_drop(adp, irq);
 	struct adeos_irq_slot *slot = &adp->irqs[irq];
 
+	if (slot->held)
+		adeos_end_held(adp, irq);
 	slot->handler = NULL;
 	slot->acknowledge = NULL;
 	slot->cookie = NULL;
 	slot->control = ADEOS_DEFAULT_CONTROL;
 	if (n) {
-		adeos_log_down(adp->next, irq, n);
+		adeos_hand_down(adp->next, irq, n);
 		adeos_sync_pipeline();
 	}
 }
@@ -159,6 +164,27 @@ int adeos_control_irq(unsigned int irq, unsigned int clrmask,
 {
 	return adeos_control_irq_from(adeos_pipe.current, irq, clrmask,
 				      setmask);
+}
+
+int adeos_end_irq_from(adomain_t *adp, unsigned int irq)
+{
+	unsigned long flags;
+	int err = -EINVAL;
+
+	if (!adp || irq >= ADEOS_NR_IRQS)
+		return -EINVAL;
+	flags = hard_local_irq_save();
+	if (adeos_domain_registered(adp) && adp->irqs[irq].held) {
+		adeos_end_held(adp, irq);
+		err = 0;
+	}
+	hard_local_irq_restore(flags);
+	return err;
+}
+
+int adeos_end_irq(unsigned int irq)
+{
+	return adeos_end_irq_from(adeos_pipe.current, irq);
 }
 
 int adeos_alloc_virq(void)

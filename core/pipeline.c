@@ -15,20 +15,38 @@
 
 struct adeos_pipeline adeos_pipe;
 
-/* Offer @n arrivals of @irq to @d and the domains below, as they say. */
-void adeos_log_down(adomain_t *d, unsigned int irq, unsigned int n)
+/*
+ * Offer @n arrivals of @irq to @d and the domains below, as they say.
+ * @return how many domains logged them.
+ */
+int adeos_log_down(adomain_t *d, unsigned int irq, unsigned int n)
 {
+	int logged = 0;
+
 	for (; d; d = d->next) {
 		unsigned int control = d->irqs[irq].control;
 
 		if (control & ADEOS_HANDLE_MASK) {
 			adeos_log_add(d, irq, n);
+			logged++;
 			if (control & ADEOS_PASS_MASK)
 				d->stats[irq].passed += n;
 		}
 		if (!(control & ADEOS_PASS_MASK))
-			return;
+			break;
 	}
+	return logged;
+}
+
+/*
+ * Arrivals a domain had pending and lets go of (a release, an
+ * unregistration) go to the domains below @d; if none of them takes the
+ * IRQ, they are counted as dropped, never lost silently.
+ */
+void adeos_hand_down(adomain_t *d, unsigned int irq, unsigned int n)
+{
+	if (!adeos_log_down(d, irq, n))
+		adeos_pipe.dropped += n;
 }
 
 /*
@@ -56,6 +74,8 @@ static void run_handler(adomain_t *d, unsigned int irq, unsigned int n)
 	hard_local_irq_disable();
 	/* The handler may have unstalled; the rest of the log waits. */
 	d->status |= ADEOS_STALL_FLAG;
+	if (slot->held && !(slot->control & ADEOS_DEFER_MASK))
+		adeos_end_held(d, irq);
 	if (d->pass_request)
 		adeos_log_down(d->next, irq, n);
 	d->irq_in_service = outer_irq;
@@ -103,6 +123,16 @@ again:
 	}
 }
 
+int adeos_held_back(const adomain_t *adp)
+{
+	const adomain_t *d;
+
+	for (d = adeos_pipe.head; d && d != adp; d = d->next)
+		if (d->status & ADEOS_STALL_FLAG)
+			return 1;
+	return 0;
+}
+
 /* The first domain that takes @irq, or NULL if it dies on the way. */
 static adomain_t *first_taker(unsigned int irq)
 {
@@ -119,26 +149,40 @@ static adomain_t *first_taker(unsigned int irq)
 	return NULL;
 }
 
+/* Open the line of the held IRQ @irq of @d again. */
+void adeos_end_held(adomain_t *d, unsigned int irq)
+{
+	d->irqs[irq].held = 0;
+	arch_irq_end(irq);
+}
+
 /*
  * The entry for hardware IRQs, hard IRQs off. The first domain that
- * takes the IRQ acknowledges it, exactly once.
+ * takes the IRQ acknowledges it, exactly once; if that holds the line,
+ * the line is that domain's to end. An IRQ nobody takes is ended at
+ * once: nobody would.
  */
 void adeos_handle_irq(unsigned int irq)
 {
 	adomain_t *d;
+	int ack;
 
 	if (irq >= ADEOS_VIRQ_BASE)
 		arch_panic(__func__, "not a hardware IRQ");
 	d = first_taker(irq);
 	if (!d) {
-		arch_irq_ack(irq);
+		if (arch_irq_ack(irq) == ADEOS_ACK_HELD)
+			arch_irq_end(irq);
 		adeos_pipe.unhandled++;
 		return;
 	}
-	if (!d->irqs[irq].acknowledge(irq)) {
+	ack = d->irqs[irq].acknowledge(irq);
+	if (ack == ADEOS_ACK_SPURIOUS) {
 		adeos_pipe.spurious++;
 		return;
 	}
+	if (ack == ADEOS_ACK_HELD)
+		d->irqs[irq].held = 1;
 	adeos_log_down(d, irq, 1);
 	adeos_sync_pipeline();
 }
@@ -241,4 +285,9 @@ unsigned long adeos_unhandled_count(void)
 unsigned long adeos_spurious_count(void)
 {
 	return adeos_pipe.spurious;
+}
+
+unsigned long adeos_dropped_count(void)
+{
+	return adeos_pipe.dropped;
 }

@@ -11,10 +11,18 @@ static int root_handles(unsigned int irq)
 	return adeos_root.irqs[irq].control & ADEOS_HANDLE_MASK;
 }
 
+/* The root domain takes @irq again, as it did before @s was saved. */
+static void root_takes_back(unsigned int irq, const struct adeos_irq_slot *s)
+{
+	adeos_control_irq_from(&adeos_root, irq, 0,
+			       s->control & ADEOS_HANDLE_MASK);
+}
+
 /*
- * Give back IRQ entries [0, @n): the domain lets each go, then the root
- * domain gets what it had before the domain took it. Hard IRQs off, so
- * no arrival falls between the two.
+ * Give back IRQ entries [0, @n). The root domain takes back an IRQ the
+ * domain had alone before the domain lets it go, so that what the
+ * domain still had pending goes down to it. Hard IRQs off, so no
+ * arrival falls in between.
  */
 static void release_irqs(struct adeos_domain_desc *desc, unsigned int n)
 {
@@ -22,37 +30,40 @@ static void release_irqs(struct adeos_domain_desc *desc, unsigned int n)
 		const struct adeos_domain_irq *q = &desc->irqs[n];
 		const struct adeos_irq_slot *s = &desc->root_slots[n];
 
+		if (s->control & ADEOS_HANDLE_MASK) {
+			adeos_control_irq_from(&desc->domain, q->irq,
+					       ADEOS_EXCLUSIVE_MASK, 0);
+			root_takes_back(q->irq, s);
+		}
 		adeos_virtualize_irq_from(&desc->domain, q->irq, NULL, NULL,
 					  NULL, 0);
-		if (s->handler)
-			adeos_virtualize_irq_from(&adeos_root, q->irq,
-						  s->handler, s->cookie,
-						  s->acknowledge, s->control);
 	}
 }
 
-/* Take one IRQ; an exclusive one first leaves the root domain. */
+/*
+ * Take one IRQ. For an exclusive one the root domain stops taking it
+ * first, but keeps its handler: what arrived for it before the domain
+ * took the IRQ is still the root's, and is played there.
+ */
 static int take_irq(struct adeos_domain_desc *desc, unsigned int k)
 {
 	const struct adeos_domain_irq *q = &desc->irqs[k];
 	struct adeos_irq_slot *s = &desc->root_slots[k];
 	int err;
 
-	s->handler = NULL;
+	s->control = 0;
 	if ((q->mode & ADEOS_EXCLUSIVE_MASK) && q->irq < ADEOS_NR_IRQS &&
 	    root_handles(q->irq)) {
 		*s = adeos_root.irqs[q->irq];
-		adeos_virtualize_irq_from(&adeos_root, q->irq, NULL, NULL, NULL,
-					  0);
+		adeos_control_irq_from(&adeos_root, q->irq, ADEOS_HANDLE_MASK,
+				       0);
 	}
 	err = adeos_virtualize_irq_from(&desc->domain, q->irq,
 					desc->tmpl->handle_irq, desc, NULL,
 					q->mode);
-	if (err && s->handler) {
-		adeos_virtualize_irq_from(&adeos_root, q->irq, s->handler,
-					  s->cookie, s->acknowledge,
-					  s->control);
-		s->handler = NULL;
+	if (err && (s->control & ADEOS_HANDLE_MASK)) {
+		root_takes_back(q->irq, s);
+		s->control = 0;
 	}
 	return err;
 }

@@ -10,7 +10,9 @@
 #include <linux/kernel.h>
 #include <linux/mc146818rtc.h>
 #include <asm/apic.h>
+#include <asm/i8259.h>
 #include <adeos/adeos.h>
+#include <adeos/linux.h>
 
 /* ---- rtc_lock, a hard lock (adeos/rtc_lock.h) ---- */
 
@@ -65,10 +67,25 @@ static struct irq_chip *chip_of(unsigned int irq, struct irq_data **data)
 }
 
 /*
- * A domain's device IRQ: on the 8259, mask and EOI it, then open the
- * line again at once; through the local APIC, one EOI. Domains take
- * edge-triggered lines (the PIT, ISA devices): the next edge may come as
- * soon as this one is acknowledged.
+ * On the 8259, which Linux runs with one flow for every line, what the
+ * chipset's edge/level control register (ELCR) says.
+ */
+bool adeos_line_is_level(unsigned int irq, struct irq_data *data,
+			 struct irq_chip *chip)
+{
+	if (!chip->irq_mask_ack)
+		return irqd_is_level_type(data);
+	if (irq >= 16)
+		return false;
+	return inb(PIC_ELCR1 + irq / 8) & (1 << (irq % 8));
+}
+
+/*
+ * A domain's device IRQ. An edge: on the 8259, mask and EOI, then open
+ * the line again at once; through the local APIC, one EOI; the next edge
+ * may come as soon as this one is acknowledged. A level line stays
+ * asserted until its device is serviced, so it is held: masked, then
+ * EOI'd, and opened by arch_irq_end() once its domain is done with it.
  */
 int arch_irq_ack(unsigned int irq)
 {
@@ -77,19 +94,39 @@ int arch_irq_ack(unsigned int irq)
 
 	if (irq >= ADEOS_SYS_IRQ_BASE) {
 		apic_eoi();
-		return 1;
+		return ADEOS_ACK_DONE;
 	}
 	chip = chip_of(irq, &data);
 	if (!chip)
-		return 1;
+		return ADEOS_ACK_DONE;
+	if (adeos_line_is_level(irq, data, chip)) {
+		if (chip->irq_mask_ack) {
+			chip->irq_mask_ack(data);
+		} else {
+			if (chip->irq_mask)
+				chip->irq_mask(data);
+			apic_eoi();
+		}
+		return ADEOS_ACK_HELD;
+	}
 	if (!chip->irq_mask_ack) {
 		apic_eoi();
-		return 1;
+		return ADEOS_ACK_DONE;
 	}
 	chip->irq_mask_ack(data);
 	if (chip->irq_unmask)
 		chip->irq_unmask(data);
-	return 1;
+	return ADEOS_ACK_DONE;
+}
+
+/* Unless Linux has disabled the line meanwhile (disable_irq()). */
+void arch_irq_end(unsigned int irq)
+{
+	struct irq_data *data;
+	struct irq_chip *chip = chip_of(irq, &data);
+
+	if (chip && chip->irq_unmask && !irqd_irq_disabled(data))
+		chip->irq_unmask(data);
 }
 
 void arch_irq_mask(unsigned int irq)

@@ -63,6 +63,18 @@ static bool root_is_current(void)
 	return adeos_current_domain() == &adeos_root;
 }
 
+/*
+ * Something is logged for Linux that Linux may play now. Not while a
+ * domain ahead of Linux has its stage stalled: Linux code may do that
+ * (around a domain's critical section); the log then plays when that
+ * stage unstalls, and a loop that played until the log is empty would
+ * spin for ever.
+ */
+static bool root_log_playable(void)
+{
+	return adeos_root.log.summary && !adeos_held_back(&adeos_root);
+}
+
 /* ---- playing Linux's stage ---- */
 
 /*
@@ -96,7 +108,7 @@ void adeos_root_sync_pending(void)
 	 * on in the middle of it. The next entry or enable plays the log.
 	 */
 	if (!flags || (adeos_root.status & ADEOS_STALL_FLAG) ||
-	    !adeos_root.log.summary) {
+	    !root_log_playable()) {
 		hard_local_irq_restore(flags);
 		return;
 	}
@@ -191,10 +203,13 @@ EXPORT_SYMBOL(adeos_root_safe_halt);
 static DECLARE_BITMAP(masked_for_root, ARCH_NR_HW_IRQS);
 
 /*
- * Acknowledge a device IRQ for Linux. On the 8259, mask and EOI: Linux's
- * level flow unmasks. Through the local APIC (IO-APIC lines), one EOI
- * now, since Linux's own is a no-op; a level line is masked first, so
- * that it does not fire again before Linux's handler ran.
+ * Acknowledge a device IRQ for Linux. On the 8259, mask and EOI; Linux's
+ * level flow unmasks once its handler ran, but an edge line opens again
+ * at once, as on the IO-APIC: the next edge is logged, not merged by the
+ * 8259 while Linux's stage is stalled. Through the local APIC (IO-APIC
+ * lines), one EOI now, since Linux's own is a no-op; a level line is
+ * masked first, so that it does not fire again before Linux's handler
+ * ran.
  */
 static int root_ack(unsigned int irq)
 {
@@ -202,17 +217,20 @@ static int root_ack(unsigned int irq)
 	struct irq_chip *chip = desc ? irq_desc_get_chip(desc) : NULL;
 
 	if (!chip)
-		return 1;
+		return ADEOS_ACK_DONE;
 	if (chip->irq_mask_ack) {
 		chip->irq_mask_ack(&desc->irq_data);
-		return 1;
+		if (chip->irq_unmask &&
+		    !adeos_line_is_level(irq, &desc->irq_data, chip))
+			chip->irq_unmask(&desc->irq_data);
+		return ADEOS_ACK_DONE;
 	}
 	if (irqd_is_level_type(&desc->irq_data) && chip->irq_mask) {
 		chip->irq_mask(&desc->irq_data);
 		__set_bit(irq, masked_for_root);
 	}
 	apic_eoi();
-	return 1;
+	return ADEOS_ACK_DONE;
 }
 
 /* After Linux's handler: open a level line masked at entry. */
@@ -306,13 +324,13 @@ void arch_run_root_handler(void (*handler)(unsigned int irq, void *cookie),
 static int root_sysvec_ack(unsigned int irq)
 {
 	apic_eoi();
-	return 1;
+	return ADEOS_ACK_DONE;
 }
 
 /* The spurious vector is never in service: it gets no EOI. */
 static int root_spurious_ack(unsigned int irq)
 {
-	return 1;
+	return ADEOS_ACK_DONE;
 }
 
 /* ---- entries ---- */
@@ -335,7 +353,7 @@ static void pipeline_entry(struct pt_regs *regs, unsigned int irq)
 	stalled = adeos_root.status & ADEOS_STALL_FLAG;
 	adeos_root.status |= ADEOS_STALL_FLAG;
 	adeos_handle_irq(irq);
-	if (stalled || !adeos_root.log.summary) {
+	if (stalled || !root_log_playable()) {
 		if (!stalled)
 			adeos_root.status &= ~ADEOS_STALL_FLAG;
 		return;
@@ -406,7 +424,7 @@ void adeos_kernel_exit_prepare(struct pt_regs *regs, unsigned int entry)
 {
 	if (entry != ADEOS_ENTRY_HW_ON)
 		return;
-	while (adeos_root.log.summary)
+	while (root_log_playable())
 		root_play(regs);
 }
 
@@ -430,7 +448,7 @@ void adeos_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu)
 	 * where the entry hit idle with RCU not watching (RCU stopped
 	 * watching again): idle plays them before it sleeps.
 	 */
-	while (!exit_rcu && adeos_root.log.summary) {
+	while (!exit_rcu && root_log_playable()) {
 		root_play(regs);
 		if (IS_ENABLED(CONFIG_PREEMPTION) && !preempt_count() &&
 		    need_resched()) {
@@ -484,7 +502,7 @@ void adeos_user_exit(void)
 bool adeos_root_exit_pending(void)
 {
 	hard_local_irq_disable();
-	if (!adeos_root.log.summary)
+	if (!root_log_playable())
 		return false;
 	root_play(NULL);
 	hard_local_irq_enable();

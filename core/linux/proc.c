@@ -224,6 +224,15 @@ void adeos_proc_remove_domain(struct adeos_domain_desc *desc)
 	desc->os_data = NULL;
 }
 
+/* The pipeline's own counts of IRQs no domain got. */
+static int counts_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "unhandled %lu\nspurious %lu\ndropped %lu\n",
+		   adeos_unhandled_count(), adeos_spurious_count(),
+		   adeos_dropped_count());
+	return 0;
+}
+
 static int __init adeos_proc_init(void)
 {
 	dir = proc_mkdir("adeos", NULL);
@@ -231,6 +240,7 @@ static int __init adeos_proc_init(void)
 		return -ENOMEM;
 	proc_create_single("version", 0444, dir, version_show);
 	proc_create_single("domains", 0444, dir, domains_show);
+	proc_create_single("counts", 0444, dir, counts_show);
 	return 0;
 }
 fs_initcall(adeos_proc_init);

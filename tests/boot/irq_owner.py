@@ -10,6 +10,23 @@ receive exactly that many, and Linux none. Meanwhile Linux's own IRQs
 the 8259 raises for an acknowledge that finds nothing in service, does
 not move.
 
+And a level line of a domain's own: the test module adeos-level.ko
+makes ISA IRQ 11 level-high (ACPI's GSI registration: the IO-APIC pin's
+trigger, or the 8259's ELCR bit; a kernel without ACPI only on the 8259,
+whose ELCR it writes itself), has a domain ahead of Linux terminate it,
+raises it through pc-testdev and holds it until the domain's handler
+lowers it: LEVEL_ROUNDS times with the domain's stage unstalled, and
+LEVEL_STALLED times with it stalled for 1 ms around each raise. Each
+raise must be one arrival for the domain, none for Linux, and Linux's
+ERR count must stay.
+
+And nothing lost when a domain takes a line from Linux and gives it
+back: adeos-takes.ko starts and stops a domain that owns IRQ 3 alone,
+TAKE_CYCLES times, with edges waiting for Linux as it takes the line and
+for the domain as it lets go: each edge must be handled once, by the
+owner at its arrival (the domain's pending ones go down to Linux), none
+dropped, and Linux never says "nobody cared".
+
 Run on the board's own routing, then on the 8259 (noapic; not on the
 debug board: qemu.routings()).
 
@@ -25,6 +42,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import qemu  # noqa: E402
 
 PULSES = 1000
+LEVEL_KO = "/lib/modules/adeos-test/adeos-level.ko"
+LEVEL_IRQ = 11
+LEVEL_ROUNDS = 1000
+LEVEL_STALLED = 200
+TAKES_KO = "/lib/modules/adeos-test/adeos-takes.ko"
+TAKE_CYCLES = 200
 
 
 def owned_irqs(out):
@@ -83,6 +106,64 @@ def check_one_ack(guest, tap, before):
               (before[0], err, (console or 0) - (before[1] or 0)))
 
 
+def check_domain_level(guest, tap, kernel_args):
+    """A domain's level line: one arrival per raise, stalled or not."""
+    err, _ = err_and_console(guest)
+    text, rc = guest.run("insmod %s rounds=%d stalled=%d; "
+                         "dmesg | grep 'adeos-level: '" %
+                         (LEVEL_KO, LEVEL_ROUNDS, LEVEL_STALLED))
+    runs = dict(re.findall(r"adeos-level: (\w+): (.*)$", text, re.M))
+    count, name = linux_line(guest.run_ok("cat /proc/interrupts"),
+                             LEVEL_IRQ)
+    level = "XT-PIC" in (name or "") if "noapic" in kernel_args else \
+        "fasteoi" in (name or "")
+    tap.check(rc == 0 and level,
+              "insmod adeos-level.ko: IRQ %d level-triggered, owned by the "
+              "domain 'level': '%s'" % (LEVEL_IRQ, name))
+    for what, n in (("unstalled", LEVEL_ROUNDS),
+                    ("stalled", LEVEL_STALLED)):
+        # raised: the line went high; answered: the domain lowered it
+        # in time; received: the domain's arrivals; idle: handler calls
+        # that found the line low (an arrival no raise made)
+        got = {k: int(v) for k, v in
+               re.findall(r"(\w+) (\d+)", runs.get(what, ""))}
+        tap.check(all(got.get(k) == n for k in
+                      ("raised", "answered", "received", "handled",
+                       "lowered")) and got.get("idle") == 0,
+                  "level line, domain %s: %s" %
+                  (what, runs.get(what, "no record")))
+    err_after, _ = err_and_console(guest)
+    tap.check(count == 0 and err is not None and err_after == err,
+              "Linux got none of IRQ %d (%s) and its ERR stayed: %s -> %s" %
+              (LEVEL_IRQ, count, err, err_after))
+    _, rc = guest.run("rmmod adeos-level")
+    tap.check(rc == 0 and linux_line(guest.run_ok("cat /proc/interrupts"),
+                                     LEVEL_IRQ)[0] is None,
+              "rmmod adeos-level: IRQ %d given back" % LEVEL_IRQ)
+
+
+def check_take_release(guest, tap):
+    """Take and release under edges: each counted once, by its owner."""
+    text, rc = guest.run("insmod %s cycles=%d; dmesg | grep 'adeos-takes: '"
+                         % (TAKES_KO, TAKE_CYCLES))
+    m = re.search(r"adeos-takes: (.*)$", text, re.M)
+    got = {k: int(v) for k, v in
+           re.findall(r"(\w+) (-?\d+)", m.group(1) if m else "")}
+    # per cycle: 2 edges pending for Linux at the take, 3 for the
+    # domain (1 pending at its release, which goes down to Linux), 1
+    # for Linux after it
+    edges = TAKE_CYCLES * 6
+    tap.check(rc == 0 and got.get("cycles") == TAKE_CYCLES and
+              got.get("edges") == edges and
+              got.get("domain") == TAKE_CYCLES * 2 and
+              got.get("linux") == TAKE_CYCLES * 4 and
+              got.get("dropped") == 0 and got.get("error") == 0,
+              "take/release: %s" % (m.group(1) if m else text.strip()))
+    cared, _ = guest.run("dmesg | grep -c 'nobody cared'")
+    tap.check(cared.strip() == "0",
+              "take/release: no 'nobody cared' (%s)" % cared.strip())
+
+
 def boot_and_check(out, readme, initrd, kernel_args, owned):
     command = qemu.kernel_command(readme, out, kernel_args)
     command = re.sub(r"-initrd \S+", "-initrd " + initrd, command)
@@ -92,6 +173,9 @@ def boot_and_check(out, readme, initrd, kernel_args, owned):
         for name, irq in owned:
             check_owned(guest, tap, name, irq)
         check_one_ack(guest, tap, before)
+        if qemu.kernel_has(out, "ACPI") or "noapic" in kernel_args:
+            check_domain_level(guest, tap, kernel_args)
+        check_take_release(guest, tap)
     return qemu.checked_boot("irq-owner", out, readme, kernel_args, check,
                              command + " -device pc-testdev")
 

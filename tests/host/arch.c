@@ -79,7 +79,22 @@ int arch_irq_ack(unsigned int irq)
 	if (host.hard_on)
 		host.violations++;
 	host.acks[irq]++;
-	return !host.spurious[irq];
+	if (host.spurious[irq])
+		return ADEOS_ACK_SPURIOUS;
+	if (!host.level[irq])
+		return ADEOS_ACK_DONE;
+	host.masked[irq] = 1;
+	return ADEOS_ACK_HELD;
+}
+
+void arch_irq_end(unsigned int irq)
+{
+	if (host.hard_on)
+		host.violations++;
+	if (!host.masked[irq])
+		host.violations++;
+	host.ends[irq]++;
+	host.masked[irq] = 0;
 }
 
 void arch_irq_mask(unsigned int irq)

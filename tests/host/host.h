@@ -22,6 +22,9 @@ struct host_cpu {
 	unsigned long acks[ADEOS_NR_IRQS];
 	unsigned char masked[ADEOS_NR_IRQS];
 	unsigned char spurious[ADEOS_NR_IRQS]; /* the ack reports these */
+	/* level-triggered lines: the ack masks them, the end opens them */
+	unsigned char level[ADEOS_NR_IRQS];
+	unsigned long ends[ADEOS_NR_IRQS];
 	/* arch hooks called with hard IRQs on, entries left with them on */
 	unsigned long violations;
 	unsigned long root_handlers; /* run through arch_run_root_handler() */

@@ -362,6 +362,87 @@ static void start_domains_registers_all_or_none(void **state)
 	assert_ptr_equal(adeos_next_domain(&descs[2].domain), &descs[0].domain);
 }
 
+/*
+ * A template domain that takes IRQ 12 alone from the root domain, while
+ * arrivals wait in the stage of the one that had it before.
+ */
+static unsigned long owner_calls;
+
+static void count_owner_irq(unsigned int irq, void *cookie)
+{
+	(void)irq;
+	(void)cookie;
+	owner_calls++;
+}
+
+static const struct adeos_template owner = {
+	.name = "owner",
+	.handle_irq = count_owner_irq,
+};
+static const struct adeos_domain_irq owner_irqs[] = {
+	{ .irq = 12, .mode = HANDLE | EACH | EXCL },
+};
+
+static void start_owner(void)
+{
+	owner_calls = 0;
+	memset(descs, 0, sizeof(descs));
+	descs[0].name = "owner";
+	descs[0].priority = 200;
+	descs[0].tmpl = &owner;
+	descs[0].irqs = owner_irqs;
+	descs[0].nr_irqs = 1;
+	assert_int_equal(adeos_domain_start(&descs[0]), 0);
+}
+
+static void take_keeps_what_the_root_had_pending(void **state)
+{
+	(void)state;
+	take(ROOT, 12, HANDLE | EACH);
+	adeos_stall_ipipe_from(ROOT);
+	host_take_irq(12);
+	host_take_irq(12);
+	start_owner();
+	host_take_irq(12);
+	assert_int_equal(owner_calls, 1);
+	adeos_unstall_ipipe_from(ROOT);
+	assert_int_equal(deliveries(ROOT, 12), 2);
+	assert_int_equal(adeos_dropped_count(), 0);
+	assert_int_equal(adeos_domain_stop(&descs[0]), 0);
+}
+
+static void release_hands_pending_to_the_root(void **state)
+{
+	(void)state;
+	take(ROOT, 12, HANDLE | EACH);
+	start_owner();
+	adeos_stall_ipipe_from(&descs[0].domain);
+	host_take_irq(12);
+	host_take_irq(12);
+	host_take_irq(12);
+	assert_int_equal(owner_calls, 0);
+	assert_int_equal(adeos_domain_stop(&descs[0]), 0);
+	/* the owner never ran them: the root, which takes the IRQ again */
+	assert_int_equal(owner_calls, 0);
+	assert_int_equal(deliveries(ROOT, 12), 3);
+	assert_int_equal(adeos_dropped_count(), 0);
+	host_take_irq(12);
+	assert_int_equal(deliveries(ROOT, 12), 4);
+}
+
+static void pending_with_no_taker_below_are_dropped(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 13, HANDLE | EACH);
+	adeos_stall_ipipe_from(&dom[0]);
+	host_take_irq(13);
+	host_take_irq(13);
+	assert_int_equal(adeos_unregister_domain(&dom[0]), 0);
+	assert_int_equal(adeos_dropped_count(), 2);
+	assert_int_equal(ntrace, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -387,6 +468,9 @@ int main(void)
 		UNIT(start_domains_stops_started_in_reverse),
 		UNIT(start_domains_first_failing_stops_none),
 		UNIT(start_domains_registers_all_or_none),
+		UNIT(take_keeps_what_the_root_had_pending),
+		UNIT(release_hands_pending_to_the_root),
+		UNIT(pending_with_no_taker_below_are_dropped),
 	};
 
 	return cmocka_run_group_tests_name("domain", tests, NULL, NULL);

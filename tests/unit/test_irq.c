@@ -275,6 +275,159 @@ static void own_acknowledge_replaces_the_arch_one(void **state)
 	assert_int_equal(ntrace, 2);
 }
 
+/* What the handlers saw of their level line: masked, every time. */
+static int seen_open;
+
+static void note_mask(adomain_t *d, unsigned int irq)
+{
+	(void)d;
+	if (!host.masked[irq])
+		seen_open++;
+}
+
+static void level_line_masked_until_owner_ran(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 5, HANDLE);
+	host.level[5] = 1;
+	seen_open = 0;
+	on_delivery = note_mask;
+	host_take_irq(5);
+	assert_int_equal(deliveries(&dom[0], 5), 1);
+	assert_int_equal(seen_open, 0);
+	assert_int_equal(host.masked[5], 0);
+	assert_int_equal(host.ends[5], 1);
+	/* stalled: logged with the line masked, opened once it ran */
+	adeos_stall_ipipe_from(&dom[0]);
+	host_take_irq(5);
+	assert_int_equal(host.masked[5], 1);
+	assert_int_equal(host.ends[5], 1);
+	adeos_unstall_ipipe_from(&dom[0]);
+	assert_int_equal(deliveries(&dom[0], 5), 2);
+	assert_int_equal(seen_open, 0);
+	assert_int_equal(host.masked[5], 0);
+	assert_int_equal(host.ends[5], 2);
+	assert_int_equal(host.violations, 0);
+}
+
+static void edge_line_is_never_held(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 5, HANDLE | EACH);
+	adeos_stall_ipipe_from(&dom[0]);
+	host_take_irq(5);
+	host_take_irq(5);
+	assert_int_equal(host.masked[5], 0);
+	adeos_unstall_ipipe_from(&dom[0]);
+	assert_int_equal(deliveries(&dom[0], 5), 2);
+	assert_int_equal(host.ends[5], 0);
+	assert_int_equal(adeos_end_irq_from(&dom[0], 5), -EINVAL);
+}
+
+static void deferred_end_waits_for_the_domain(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 6, HANDLE | ADEOS_DEFER_MASK);
+	host.level[6] = 1;
+	host_take_irq(6);
+	assert_int_equal(deliveries(&dom[0], 6), 1);
+	assert_int_equal(host.masked[6], 1);
+	assert_int_equal(host.ends[6], 0);
+	assert_int_equal(adeos_end_irq_from(ROOT, 6), -EINVAL);
+	assert_int_equal(adeos_end_irq_from(&dom[0], 6), 0);
+	assert_int_equal(host.masked[6], 0);
+	assert_int_equal(host.ends[6], 1);
+	/* once only */
+	assert_int_equal(adeos_end_irq_from(&dom[0], 6), -EINVAL);
+	assert_int_equal(adeos_end_irq_from(&dom[0], ADEOS_NR_IRQS), -EINVAL);
+	assert_int_equal(host.ends[6], 1);
+	assert_int_equal(host.violations, 0);
+}
+
+static void end_from_handler(adomain_t *d, unsigned int irq)
+{
+	(void)d;
+	assert_int_equal(adeos_end_irq(irq), 0);
+}
+
+static void deferred_end_from_the_handler(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 6, HANDLE | ADEOS_DEFER_MASK);
+	host.level[6] = 1;
+	on_delivery = end_from_handler;
+	host_take_irq(6);
+	assert_int_equal(host.masked[6], 0);
+	assert_int_equal(host.ends[6], 1);
+}
+
+static void passed_level_line_ends_with_its_first_taker(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 7, HANDLE | PASS);
+	take(ROOT, 7, HANDLE);
+	host.level[7] = 1;
+	adeos_stall_ipipe_from(ROOT);
+	host_take_irq(7);
+	/* the first taker serviced it: Linux, stalled, does not hold it */
+	assert_int_equal(deliveries(&dom[0], 7), 1);
+	assert_int_equal(host.masked[7], 0);
+	assert_int_equal(host.ends[7], 1);
+	adeos_unstall_ipipe_from(ROOT);
+	assert_int_equal(deliveries(ROOT, 7), 1);
+	assert_int_equal(host.ends[7], 1);
+}
+
+static void release_opens_a_held_line(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 8, HANDLE);
+	host.level[8] = 1;
+	adeos_stall_ipipe_from(&dom[0]);
+	host_take_irq(8);
+	assert_int_equal(host.masked[8], 1);
+	assert_int_equal(
+		adeos_virtualize_irq_from(&dom[0], 8, NULL, NULL, NULL, 0), 0);
+	assert_int_equal(host.masked[8], 0);
+	assert_int_equal(host.ends[8], 1);
+	assert_int_equal(dom[0].irqs[8].held, 0);
+	adeos_unstall_ipipe_from(&dom[0]);
+	assert_int_equal(host.ends[8], 1);
+	assert_int_equal(host.violations, 0);
+}
+
+static void unregister_opens_a_held_line(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 9, HANDLE | ADEOS_DEFER_MASK);
+	host.level[9] = 1;
+	host_take_irq(9);
+	assert_int_equal(host.masked[9], 1);
+	assert_int_equal(adeos_unregister_domain(&dom[0]), 0);
+	assert_int_equal(host.masked[9], 0);
+	assert_int_equal(host.ends[9], 1);
+	assert_int_equal(host.violations, 0);
+}
+
+static void level_line_nobody_takes_is_ended(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	assert_int_equal(adeos_control_irq_from(&dom[0], 10, PASS, 0), 0);
+	host.level[10] = 1;
+	host_take_irq(10);
+	assert_int_equal(adeos_unhandled_count(), 1);
+	assert_int_equal(host.masked[10], 0);
+	assert_int_equal(host.ends[10], 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -298,6 +451,14 @@ int main(void)
 		UNIT(virq_replays_each),
 		UNIT(plain_virtualize_takes_and_passes),
 		UNIT(own_acknowledge_replaces_the_arch_one),
+		UNIT(level_line_masked_until_owner_ran),
+		UNIT(edge_line_is_never_held),
+		UNIT(deferred_end_waits_for_the_domain),
+		UNIT(deferred_end_from_the_handler),
+		UNIT(passed_level_line_ends_with_its_first_taker),
+		UNIT(release_opens_a_held_line),
+		UNIT(unregister_opens_a_held_line),
+		UNIT(level_line_nobody_takes_is_ended),
 	};
 
 	return cmocka_run_group_tests_name("irq", tests, NULL, NULL);

@@ -547,6 +547,25 @@ static void system_irqs_flow_like_device_irqs(void **state)
 	assert_int_equal(host.acks[ADEOS_SYS_IRQ_BASE], 2);
 }
 
+static void held_back_by_a_stalled_stage_ahead(void **state)
+{
+	(void)state;
+	add_domain(0, 300);
+	add_domain(1, 200);
+	assert_int_equal(adeos_held_back(ROOT), 0);
+	adeos_stall_ipipe_from(&dom[0]);
+	assert_true(adeos_held_back(ROOT));
+	assert_true(adeos_held_back(&dom[1]));
+	assert_int_equal(adeos_held_back(&dom[0]), 0);
+	/* its own stall does not hold a stage back: it is its own */
+	adeos_unstall_ipipe_from(&dom[0]);
+	adeos_stall_ipipe_from(&dom[1]);
+	assert_int_equal(adeos_held_back(&dom[1]), 0);
+	assert_true(adeos_held_back(ROOT));
+	adeos_unstall_ipipe_from(&dom[1]);
+	assert_int_equal(adeos_held_back(ROOT), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -584,6 +603,7 @@ int main(void)
 		UNIT(trigger_rejects_device_irqs),
 		UNIT(entry_panics_on_virtual_irq),
 		UNIT(system_irqs_flow_like_device_irqs),
+		UNIT(held_back_by_a_stalled_stage_ahead),
 	};
 
 	return cmocka_run_group_tests_name("pipeline", tests, NULL, NULL);

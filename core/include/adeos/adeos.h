@@ -44,15 +44,27 @@
  *             repeated device interrupts (the default for device IRQs);
  *  EXCLUSIVE  no other domain, root included, may handle it;
  *  ENABLE     an action, not a state: set unmasks the line at the
- *             controller, clear masks it.
+ *             controller, clear masks it;
+ *  DEFER      the handler's return does not end a held IRQ (below): the
+ *             domain calls adeos_end_irq() once it has serviced the
+ *             device, from its handler or later.
  * A domain that neither handles nor passes an IRQ swallows it.
+ *
+ * Held IRQs: a level-triggered line stays asserted until its device is
+ * serviced, so the acknowledge masks it (ADEOS_ACK_HELD) and the line
+ * stays masked until the domain that acknowledged it, the first that
+ * takes it, ends it: when that domain's handler returns, unless the
+ * domain set DEFER, then at its adeos_end_irq(). A domain that lets go
+ * of the IRQ ends it too. The domains it is passed on to do not hold
+ * it: they are told of an IRQ the first one serviced.
  */
 #define ADEOS_HANDLE_MASK 0x1
 #define ADEOS_PASS_MASK 0x2
 #define ADEOS_EACH_MASK 0x4
 #define ADEOS_EXCLUSIVE_MASK 0x8
 #define ADEOS_ENABLE_MASK 0x10
-#define ADEOS_CONTROL_BITS 0x1f
+#define ADEOS_DEFER_MASK 0x20
+#define ADEOS_CONTROL_BITS 0x3f
 /* What a domain has for an IRQ it never virtualized: it lets it through. */
 #define ADEOS_DEFAULT_CONTROL ADEOS_PASS_MASK
 
@@ -64,7 +76,15 @@
 	((ADEOS_NR_IRQS + ADEOS_LOG_WORD_BITS - 1) / ADEOS_LOG_WORD_BITS)
 
 typedef void (*adeos_irq_handler_t)(unsigned int irq, void *cookie);
-/* @return nonzero for a genuine IRQ, 0 for a spurious one. */
+/*
+ * An acknowledge routine returns ADEOS_ACK_SPURIOUS for an IRQ that was
+ * not there (dropped), ADEOS_ACK_DONE when the controller may raise the
+ * next one, ADEOS_ACK_HELD when it masked the line until the IRQ is
+ * ended (arch_irq_end(), which the pipeline calls).
+ */
+#define ADEOS_ACK_SPURIOUS 0
+#define ADEOS_ACK_DONE 1
+#define ADEOS_ACK_HELD 2
 typedef int (*adeos_irq_ack_t)(unsigned int irq);
 
 /* One IRQ as one domain sees it. */
@@ -73,6 +93,7 @@ struct adeos_irq_slot {
 	adeos_irq_ack_t acknowledge;
 	void *cookie;
 	unsigned int control;
+	unsigned int held; /* this domain acknowledged a held IRQ: it ends it */
 };
 
 /*
@@ -156,6 +177,12 @@ int adeos_control_irq(unsigned int irq, unsigned int clrmask,
 		      unsigned int setmask);
 int adeos_control_irq_from(adomain_t *adp, unsigned int irq,
 			   unsigned int clrmask, unsigned int setmask);
+/*
+ * End the held IRQ @irq of the current domain (or @adp): its line opens
+ * again. -EINVAL when the domain holds no such IRQ.
+ */
+int adeos_end_irq(unsigned int irq);
+int adeos_end_irq_from(adomain_t *adp, unsigned int irq);
 /* @return the domain that holds @irq exclusively, or NULL. */
 adomain_t *adeos_irq_owner(unsigned int irq);
 
@@ -176,9 +203,16 @@ unsigned int adeos_test_and_stall_ipipe(void);
 void adeos_stall_ipipe_from(adomain_t *adp);
 void adeos_unstall_ipipe_from(adomain_t *adp);
 unsigned int adeos_test_ipipe_from(adomain_t *adp);
+/*
+ * Whether a stalled stage ahead of @adp holds back its log: nothing
+ * plays it until that stage unstalls (and plays down to @adp).
+ */
+int adeos_held_back(const adomain_t *adp);
 
 /* IRQs that reached the pipeline and nobody took, or that were spurious. */
 unsigned long adeos_unhandled_count(void);
 unsigned long adeos_spurious_count(void);
+/* Pending arrivals handed down, at a release, to no domain that takes them. */
+unsigned long adeos_dropped_count(void);
 
 #endif /* ADEOS_ADEOS_H */

@@ -39,12 +39,16 @@ static inline int hard_irqs_disabled(void);
 /* The interrupt controller (out of line). */
 
 /*
- * Acknowledge a device or system IRQ (EOI, or mask-and-ack for a level
- * IRQ) so that the controller can raise the next one. The pipeline uses
- * this when no domain installed an acknowledge routine of its own.
- * @return nonzero for a genuine IRQ, 0 for a spurious one (dropped).
+ * Acknowledge a device or system IRQ so that the controller can raise
+ * the next one: an EOI for an edge, and for a level-triggered line a
+ * mask and an EOI, which holds it until arch_irq_end(). The pipeline
+ * uses this when no domain installed an acknowledge routine of its own.
+ * @return ADEOS_ACK_DONE, ADEOS_ACK_HELD for a line held, or
+ * ADEOS_ACK_SPURIOUS for an IRQ that was not there (dropped).
  */
 int arch_irq_ack(unsigned int irq);
+/* Open the line of a held IRQ again (ADEOS_ACK_HELD). */
+void arch_irq_end(unsigned int irq);
 /* Mask an IRQ line at the controller. @see arch_irq_unmask */
 void arch_irq_mask(unsigned int irq);
 /* Unmask an IRQ line at the controller. @see arch_irq_mask */

@@ -16,6 +16,9 @@
 #include <linux/types.h>
 
 struct pt_regs;
+struct irq_chip;
+struct irq_data;
+struct irq_desc;
 
 /*
  * Linux's own handling of one vector, between irq_enter_rcu() and
@@ -80,7 +83,6 @@ void adeos_user_exit(void);
  */
 bool adeos_root_exit_pending(void);
 
-struct irq_desc;
 /*
  * Whether Linux's flow handler runs for the IRQ that the root domain is
  * playing: the pipeline masked and acknowledged it at its entry, so
@@ -89,6 +91,14 @@ struct irq_desc;
  * a chained handler raises in software never entered the pipeline.
  */
 bool adeos_acked_at_entry(struct irq_desc *desc);
+
+/*
+ * Whether the line of @irq (@data, its chip @chip) is level-triggered:
+ * on the IO-APIC, as Linux set its pin up; on the 8259, as the chipset's
+ * ELCR says (arch/i386/arch.c).
+ */
+bool adeos_line_is_level(unsigned int irq, struct irq_data *data,
+			 struct irq_chip *chip);
 
 /* Set up the pipeline with Linux as its root domain (from init_IRQ). */
 void adeos_arch_init(void);
