@@ -6,21 +6,30 @@
  */
 #include <linux/interrupt.h>
 #include <linux/irq.h>
+#include <linux/irqdesc.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
+#include <adeos/linux.h>
 #include <adeos/os.h>
 #include "glue.h"
 
 /*
  * Linux sets an IRQ up when a driver first requests it: on x86 that is
  * when the IRQ gets its vector and its IO-APIC route, and when its 8259
- * line opens. An IRQ that a domain takes but no Linux driver requested
- * would never arrive, so the domain requests it in Linux's name. The
- * handler only runs for arrivals the domain passes on; the domain dealt
- * with them. Requested this way, an exclusive IRQ also makes a Linux
- * driver's later request fail, instead of leaving the driver waiting.
+ * line opens; and it tears it down when the last one frees it. An IRQ
+ * that a domain takes but no Linux driver requested would never arrive,
+ * so the domain requests it in Linux's name. The handler only runs for
+ * arrivals the domain passes on; the domain dealt with them.
+ *
+ * A domain that passes the IRQ on holds it with a shared action that
+ * any Linux driver of the line joins, before or after it (0015): the
+ * driver keeps working, and the line stays up when the driver lets go.
+ * A domain that keeps the IRQ to itself (exclusive, or terminating it)
+ * holds it alone: a Linux driver's later request fails instead of
+ * waiting for IRQs that never come, and the domain is refused a line a
+ * Linux driver already uses.
  */
 static irqreturn_t passed_on_by_domain(int irq, void *dev_id)
 {
@@ -31,6 +40,41 @@ static irqreturn_t passed_on_by_domain(int irq, void *dev_id)
 static unsigned int request_users[ARCH_NR_HW_IRQS];
 DEFINE_MUTEX(adeos_domains_lock);
 
+static bool passing_hold(const struct irqaction *a)
+{
+	return a->handler == passed_on_by_domain &&
+	       (a->flags & IRQF_SHARED);
+}
+
+bool adeos_irq_may_share(const struct irqaction *old,
+			 const struct irqaction *new)
+{
+	return passing_hold(new) || (passing_hold(old) && !old->next);
+}
+
+static bool keeps_to_itself(const struct adeos_domain_irq *q)
+{
+	return (q->mode & ADEOS_EXCLUSIVE_MASK) ||
+	       !(q->mode & ADEOS_PASS_MASK);
+}
+
+/*
+ * The Linux driver that uses @irq, if any. Not the PIT's tick on IRQ 0
+ * (IRQF_TIMER): Linux ticks from the local APIC timer once it verified
+ * it, and a domain may then have the PIT (arch_timer_start() checks).
+ */
+static const char *linux_driver_of(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	struct irqaction *a;
+
+	for (a = desc ? desc->action : NULL; a; a = a->next)
+		if (a->handler != passed_on_by_domain &&
+		    !(a->flags & IRQF_TIMER))
+			return a->name ? a->name : "(unnamed)";
+	return NULL;
+}
+
 static int request_for_domain(struct adeos_domain_desc *desc,
 			      const struct adeos_domain_irq *q)
 {
@@ -38,15 +82,23 @@ static int request_for_domain(struct adeos_domain_desc *desc,
 	char *name;
 	int err;
 
+	const char *driver;
+
 	if (q->irq >= ARCH_NR_HW_IRQS)
 		return 0;
+	driver = linux_driver_of(q->irq);
+	if (driver && keeps_to_itself(q)) {
+		pr_err("adeos: domain %s cannot have IRQ %u to itself: Linux's driver %s uses it\n",
+		       desc->name, q->irq, driver);
+		return -EBUSY;
+	}
 	if (request_users[q->irq]) {
 		request_users[q->irq]++;
 		return 0;
 	}
-	if (irq_has_action(q->irq))
+	if (irq_has_action(q->irq) && keeps_to_itself(q))
 		return 0;
-	if (!(q->mode & ADEOS_EXCLUSIVE_MASK))
+	if (!keeps_to_itself(q))
 		flags |= IRQF_SHARED;
 	name = kasprintf(GFP_KERNEL, "adeos-%s", desc->name);
 	if (!name)

@@ -27,6 +27,13 @@ for the domain as it lets go: each edge must be handled once, by the
 owner at its arrival (the domain's pending ones go down to Linux), none
 dropped, and Linux never says "nobody cared".
 
+And a domain on a line a Linux driver uses (adeos-share.ko, priority
+101): passing on IRQ 4, the console's, the console keeps working, the
+domain receives what Linux receives, and no "Flags mismatch"; passing on
+IRQ 3 (a second UART, -serial null) before its driver opened it, the
+driver opens it and the line stays up for the domain after it closed;
+asking for IRQ 4 to itself, it is refused, naming the driver.
+
 Run on the board's own routing, then on the 8259 (noapic; not on the
 debug board: qemu.routings()).
 
@@ -48,6 +55,7 @@ LEVEL_ROUNDS = 1000
 LEVEL_STALLED = 200
 TAKES_KO = "/lib/modules/adeos-test/adeos-takes.ko"
 TAKE_CYCLES = 200
+SHARE_KO = "/lib/modules/adeos-test/adeos-share.ko"
 
 
 def owned_irqs(out):
@@ -164,6 +172,45 @@ def check_take_release(guest, tap):
               "take/release: no 'nobody cared' (%s)" % cared.strip())
 
 
+def check_sharing(guest, tap):
+    """A passing domain and Linux's drivers on one line."""
+    _, rc = guest.run("insmod %s irq=4" % SHARE_KO)
+    for i in range(3):
+        guest.run_ok("echo shared line %d" % i)
+    got = qemu.fields(guest.run("cat /proc/adeos/share/status")[0])
+    _, actions = linux_line(guest.run_ok("cat /proc/interrupts"), 4)
+    tap.check(rc == 0 and got.get("domain", 0) > 0 and
+              got.get("domain") == got.get("linux") and
+              "ttyS0" in (actions or "") and "adeos-share" in (actions or ""),
+              "sharing: a domain passing on IRQ 4 beside ttyS0, the console "
+              "answering: the domain received %s, Linux %s since; "
+              "/proc/interrupts: '%s'" %
+              (got.get("domain"), got.get("linux"), actions))
+    guest.run_ok("rmmod adeos_share")
+    # IRQ 3: the domain first, then the second UART's driver
+    _, rc = guest.run("insmod %s irq=3" % SHARE_KO)
+    opened, rc2 = guest.run("echo x > /dev/ttyS1")
+    _, kept = linux_line(guest.run_ok("cat /proc/interrupts"), 3)
+    guest.run("rmmod adeos_share")
+    tap.check(rc == 0 and rc2 == 0 and "adeos-share" in (kept or ""),
+              "sharing: ttyS1 opens on IRQ 3 after a passing domain took "
+              "it (%s), the line stays up after it closed: '%s'" %
+              (opened.strip() or "ok", kept))
+    text, _ = guest.run("insmod %s irq=4 alone=1; echo insmod $?; "
+                        "dmesg | grep 'adeos: ' | tail -3" % SHARE_KO)
+    rc = qemu.fields(text).get("insmod")
+    refused = re.search(r"cannot have IRQ 4 to itself: Linux's driver "
+                        r"(\S+) uses it", text)
+    tap.check(rc not in (None, 0) and refused is not None and
+              refused.group(1) == "ttyS0",
+              "sharing: a domain asking for IRQ 4 to itself is refused: %s" %
+              (refused.group(0) if refused else text.strip()))
+    bad, _ = guest.run("dmesg | grep -c 'Flags mismatch'")
+    tap.check(bad.strip() == "0",
+              "sharing: no 'Flags mismatch' in Linux's log (%s)" %
+              bad.strip())
+
+
 def boot_and_check(out, readme, initrd, kernel_args, owned):
     command = qemu.kernel_command(readme, out, kernel_args)
     command = re.sub(r"-initrd \S+", "-initrd " + initrd, command)
@@ -176,8 +223,10 @@ def boot_and_check(out, readme, initrd, kernel_args, owned):
         if qemu.kernel_has(out, "ACPI") or "noapic" in kernel_args:
             check_domain_level(guest, tap, kernel_args)
         check_take_release(guest, tap)
+        check_sharing(guest, tap)
     return qemu.checked_boot("irq-owner", out, readme, kernel_args, check,
-                             command + " -device pc-testdev")
+                             command + " -device pc-testdev "
+                             "-serial mon:stdio -serial null")
 
 
 def main():

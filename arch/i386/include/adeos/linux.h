@@ -92,6 +92,16 @@ bool adeos_root_exit_pending(void);
  */
 bool adeos_acked_at_entry(struct irq_desc *desc);
 
+struct irqaction;
+/*
+ * Whether Linux may put the actions @old (the line's) and @new on one
+ * line though they do not both ask to share it: one of them is the
+ * shared action with which the glue holds a line for a domain that
+ * passes it on (core/linux/domains.c).
+ */
+bool adeos_irq_may_share(const struct irqaction *old,
+			 const struct irqaction *new);
+
 /*
  * Whether the line of @irq (@data, its chip @chip) is level-triggered:
  * on the IO-APIC, as Linux set its pin up; on the 8259, as the chipset's
