@@ -42,8 +42,7 @@ DEFINE_MUTEX(adeos_domains_lock);
 
 static bool passing_hold(const struct irqaction *a)
 {
-	return a->handler == passed_on_by_domain &&
-	       (a->flags & IRQF_SHARED);
+	return a->handler == passed_on_by_domain && (a->flags & IRQF_SHARED);
 }
 
 bool adeos_irq_may_share(const struct irqaction *old,
@@ -54,8 +53,7 @@ bool adeos_irq_may_share(const struct irqaction *old,
 
 static bool keeps_to_itself(const struct adeos_domain_irq *q)
 {
-	return (q->mode & ADEOS_EXCLUSIVE_MASK) ||
-	       !(q->mode & ADEOS_PASS_MASK);
+	return (q->mode & ADEOS_EXCLUSIVE_MASK) || !(q->mode & ADEOS_PASS_MASK);
 }
 
 /*
