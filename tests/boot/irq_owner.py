@@ -27,8 +27,8 @@ for the domain as it lets go: each edge must be handled once, by the
 owner at its arrival (the domain's pending ones go down to Linux), none
 dropped, and Linux never says "nobody cared".
 
-And a domain on a line a Linux driver uses (adeos-share.ko, priority
-101): passing on IRQ 4, the console's, the console keeps working, the
+And a domain on a line a Linux driver uses (adeos-share.ko, at the
+lowest domain priority, right ahead of Linux): passing on IRQ 4, the console's, the console keeps working, the
 domain receives what Linux receives, and no "Flags mismatch"; passing on
 IRQ 3 (a second UART, -serial null) before its driver opened it, the
 driver opens it and the line stays up for the domain after it closed;

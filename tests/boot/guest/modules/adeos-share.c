@@ -2,7 +2,8 @@
 /*
  * adeos-share: a loadable domain on one IRQ, as a board's would be, to
  * see a domain and a Linux driver on one line. The domain "share"
- * (priority PRIORITY, default 101) takes ISA IRQ IRQ (default 4, the
+ * (priority PRIORITY, by default the lowest a domain may have, right
+ * ahead of Linux) takes ISA IRQ IRQ (default 4, the
  * console's serial line) and passes it on, or, with alone=1, keeps it
  * to itself (exclusive and terminated): the glue must refuse that on a
  * line a Linux driver uses, naming the driver. /proc/adeos/share/status
@@ -15,7 +16,7 @@
 static unsigned int irq = 4;
 module_param(irq, uint, 0444);
 MODULE_PARM_DESC(irq, "the IRQ the domain takes");
-static int priority = 101;
+static int priority = ADEOS_MIN_PRI;
 module_param(priority, int, 0444);
 MODULE_PARM_DESC(priority, "the domain's priority");
 static bool alone;
