@@ -443,6 +443,77 @@ static void pending_with_no_taker_below_are_dropped(void **state)
 	assert_int_equal(ntrace, 0);
 }
 
+/*
+ * An MSI entry: nothing is taken at the start; bound late, the IRQ moves
+ * from the root domain between two arrivals, and unbound it goes back
+ * with what was pending.
+ */
+static const struct adeos_domain_irq late_irqs[] = {
+	{ .irq = 3, .mode = HANDLE | EACH },
+	{ .mode = HANDLE | EACH | EXCL, .kind = ADEOS_IRQ_PCI_MSI,
+	  .device = "1234:11e8" },
+};
+
+static void start_late_owner(void)
+{
+	owner_calls = 0;
+	memset(descs, 0, sizeof(descs));
+	descs[0].name = "late";
+	descs[0].priority = 200;
+	descs[0].tmpl = &owner;
+	descs[0].irqs = late_irqs;
+	descs[0].nr_irqs = 2;
+	assert_int_equal(adeos_domain_start(&descs[0]), 0);
+}
+
+static void late_entry_waits_for_its_bind(void **state)
+{
+	(void)state;
+	take(ROOT, 40, HANDLE | EACH);
+	start_late_owner();
+	assert_int_equal(descs[0].bound[0], 3);
+	assert_int_equal(descs[0].bound[1], ADEOS_IRQ_UNBOUND);
+	host_take_irq(40);
+	assert_int_equal(owner_calls, 0);
+	assert_int_equal(deliveries(ROOT, 40), 1);
+	assert_int_equal(adeos_domain_bind_irq(&descs[0], 1, 40), 0);
+	assert_int_equal(descs[0].bound[1], 40);
+	host_take_irq(40);
+	assert_int_equal(owner_calls, 1);
+	assert_int_equal(deliveries(ROOT, 40), 1);
+	/* bound twice, or a legacy entry, or no such entry */
+	assert_int_equal(adeos_domain_bind_irq(&descs[0], 1, 41), -EINVAL);
+	assert_int_equal(adeos_domain_bind_irq(&descs[0], 0, 41), -EINVAL);
+	assert_int_equal(adeos_domain_bind_irq(&descs[0], 2, 41), -EINVAL);
+	assert_int_equal(adeos_domain_unbind_irq(&descs[0], 0), -EINVAL);
+	assert_int_equal(adeos_domain_stop(&descs[0]), 0);
+}
+
+static void unbind_hands_pending_to_the_root(void **state)
+{
+	(void)state;
+	take(ROOT, 40, HANDLE | EACH);
+	start_late_owner();
+	assert_int_equal(adeos_domain_bind_irq(&descs[0], 1, 40), 0);
+	adeos_stall_ipipe_from(&descs[0].domain);
+	host_take_irq(40);
+	host_take_irq(40);
+	assert_int_equal(adeos_domain_unbind_irq(&descs[0], 1), 0);
+	assert_int_equal(descs[0].bound[1], ADEOS_IRQ_UNBOUND);
+	assert_int_equal(adeos_domain_unbind_irq(&descs[0], 1), -EINVAL);
+	adeos_unstall_ipipe_from(&descs[0].domain);
+	assert_int_equal(owner_calls, 0);
+	assert_int_equal(deliveries(ROOT, 40), 2);
+	assert_int_equal(adeos_dropped_count(), 0);
+	/* bound again (MSI enabled again), then stopped while bound */
+	assert_int_equal(adeos_domain_bind_irq(&descs[0], 1, 40), 0);
+	host_take_irq(40);
+	assert_int_equal(owner_calls, 1);
+	assert_int_equal(adeos_domain_stop(&descs[0]), 0);
+	host_take_irq(40);
+	assert_int_equal(deliveries(ROOT, 40), 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -471,6 +542,8 @@ int main(void)
 		UNIT(take_keeps_what_the_root_had_pending),
 		UNIT(release_hands_pending_to_the_root),
 		UNIT(pending_with_no_taker_below_are_dropped),
+		UNIT(late_entry_waits_for_its_bind),
+		UNIT(unbind_hands_pending_to_the_root),
 	};
 
 	return cmocka_run_group_tests_name("domain", tests, NULL, NULL);

@@ -44,10 +44,31 @@ struct adeos_template {
 	const struct adeos_template_file *files;
 };
 
+/*
+ * What an IRQ entry names. A legacy IRQ is the machine's IRQ number as
+ * the pipeline numbers it (on a PC the ISA IRQs 0-15); the others are
+ * resolved by the OS glue: a GSI (an interrupt controller input) when the
+ * domain loads, a PCI device's INTx line or MSI vector when the device's
+ * IRQs are enabled, by its driver or by the domain, and released when
+ * they are disabled (adeos_domain_bind_irq()).
+ */
+enum adeos_irq_kind {
+	ADEOS_IRQ_LEGACY,
+	ADEOS_IRQ_GSI,
+	ADEOS_IRQ_PCI_INTX,
+	ADEOS_IRQ_PCI_MSI,
+};
+
+/* An entry that names no IRQ of the machine yet. */
+#define ADEOS_IRQ_UNBOUND (~0U)
+
 /* One IRQ a domain takes, with its ADEOS_*_MASK mode. */
 struct adeos_domain_irq {
-	unsigned int irq;
+	unsigned int irq; /* the legacy IRQ's number, or the GSI */
 	unsigned int mode;
+	enum adeos_irq_kind kind;
+	/* PCI kinds: "vvvv:dddd" (vendor:device) or "[dddd:]bb:ss.f" */
+	const char *device;
 };
 
 struct adeos_domain_desc {
@@ -59,6 +80,11 @@ struct adeos_domain_desc {
 	unsigned int nr_irqs;
 	adomain_t domain;
 	int failed_irq; /* the IRQ adeos_domain_start() stopped at, or -1 */
+	/*
+	 * The IRQ each entry takes now: the legacy ones from the start on,
+	 * the others once bound, else ADEOS_IRQ_UNBOUND.
+	 */
+	unsigned int bound[ADEOS_DOMAIN_MAX_IRQS];
 	/*
 	 * What the root domain had for each IRQ the domain takes
 	 * exclusively: taken from it on start, given back on stop.
@@ -83,6 +109,18 @@ int adeos_domain_start(struct adeos_domain_desc *desc);
  * @see adeos_domain_start
  */
 int adeos_domain_stop(struct adeos_domain_desc *desc);
+
+/*
+ * Take, or give back, entry @k of a started domain whose IRQ the OS
+ * resolved late (not ADEOS_IRQ_LEGACY): as adeos_domain_start() takes
+ * the others, with hard IRQs off, the root domain's share of an
+ * exclusive IRQ moving to the domain between two arrivals. Binding a
+ * bound entry, or unbinding an unbound one, is -EINVAL.
+ * @return 0 or a negative error.
+ */
+int adeos_domain_bind_irq(struct adeos_domain_desc *desc, unsigned int k,
+			  unsigned int irq);
+int adeos_domain_unbind_irq(struct adeos_domain_desc *desc, unsigned int k);
 
 /*
  * Start @descs[0..@n) in order with @start, all of them or none: when one
