@@ -80,13 +80,17 @@ def _domain(values, n):
 
 def _domain_irqs(own):
     """(number, exclusive, passed, each) of a domain's enabled IRQ slots,
-    from its own symbols (@own, the DOMAINn_ prefix dropped)."""
+    from its own symbols (@own, the DOMAINn_ prefix dropped). The number
+    is the legacy IRQ's or the GSI's; -1 for a PCI device's INTx or MSI,
+    which has no number until the device's IRQs are enabled."""
     irqs = []
     for k in sorted(int(k[3:]) for k, v in own.items()
                     if re.fullmatch(r"IRQ\d+", k) and v == "y"):
         slot = "IRQ%d_" % k
         excl = own.get(slot + "EXCLUSIVE") == "y"
-        irqs.append((int(own.get(slot + "NUMBER", "0")), excl,
+        pci = "y" in (own.get(slot + "PCI_INTX"), own.get(slot + "PCI_MSI"))
+        number = -1 if pci else int(own.get(slot + "NUMBER", "0"))
+        irqs.append((number, excl,
                      not excl and own.get(slot + "PASS") == "y",
                      own.get(slot + "EACH") == "y"))
     return irqs

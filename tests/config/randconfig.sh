@@ -8,7 +8,8 @@
 # kconfig-conf --randconfig (4.11) varies only bool, tristate and choice
 # symbols, so every seed first writes a KCONFIG_ALLCONFIG fragment of
 # random int and string values, inside and outside their ranges, with
-# repeats, so that names, priorities and IRQs collide.
+# repeats, so that names, priorities and IRQs collide, and the kinds of
+# the IRQ entries (it leaves choices at their defaults).
 #
 # usage: randconfig.sh O [SEEDS]   (CC, HOST_CFLAGS, TEMPLATE_INCS,
 #        HOST_LIB, TEMPLATES from make)
@@ -38,6 +39,13 @@ fragment() {
 			maxp " 150 " root " " overp " abc", prios, " ")
 		ni = split("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 " \
 			"24 31 -1", irqs, " ")
+		# --randconfig leaves choices at their defaults: pick the kinds
+		# here, legacy most often; PCI devices by IDs and by address,
+		# one device spelt three ways, and malformed ones
+		nk = split("LEGACY LEGACY LEGACY GSI GSI PCI_INTX PCI_MSI", kinds, " ")
+		nd = split("1234:11e8 1234:11E8 8086:100e 8086:100e 00:05.0 " \
+			"0000:00:05.0 00:03.1 00:03.1 1234:11e 00:20.0", devs, " ")
+		devs[++nd] = ""
 		overs = slots + 1
 		nm = split("4 " slots " " slots " " slots " 2 0 " overs, maxes, " ")
 		nh = split("1000 100 250 20 10000 5 20000", hzs, " ")
@@ -52,10 +60,17 @@ fragment() {
 			if (rand() < 0.5)
 				printf "AD_DOMAIN%d_TIMER_HZ=%s\n", n,
 					hzs[int(rand() * nh) + 1]
-			for (k = 1; k <= nirqs; k++)
+			for (k = 1; k <= nirqs; k++) {
+				kind = kinds[int(rand() * nk) + 1]
+				if (kind != "LEGACY")
+					printf "AD_DOMAIN%d_IRQ%d_%s=y\n", n, k, kind
 				if (rand() < 0.95)
 					printf "AD_DOMAIN%d_IRQ%d_NUMBER=%s\n",
 						n, k, irqs[int(rand() * ni) + 1]
+				if (rand() < 0.95)
+					printf "AD_DOMAIN%d_IRQ%d_DEVICE=\"%s\"\n",
+						n, k, devs[int(rand() * nd) + 1]
+			}
 		}
 	}'
 }

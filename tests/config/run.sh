@@ -241,6 +241,97 @@ EOF2
 	report external "$out"
 }
 
+# accept DIR DEFCONFIG-TEXT: make domains takes the defconfig, in DIR;
+# its generated code registers on the host.
+accept() {
+	d=$1
+	mkdir -p "$d"
+	printf '%s\n' "$2" >"$d/defconfig"
+	if ! msg=$(make_in "$d" defconfig DEFCONFIG="$d/defconfig" 2>&1 &&
+		make_in "$d" domains 2>&1); then
+		echo "rejected: $(echo "$msg" | grep error | head -n 2)"
+		return 1
+	fi
+	register "$d"
+}
+
+# has_lines FILE LINE...: every LINE is a line of FILE (spaces trimmed);
+# prints the first one missing.
+has_lines() {
+	f=$1
+	shift
+	for l in "$@"; do
+		if ! sed 's/^[[:space:]]*//' "$f" | grep -qxF -e "$l"; then
+			echo "no line '$l' in $f"
+			return 1
+		fi
+	done
+}
+
+# The kinds of IRQ entries: a GSI above the ISA IRQs on the IO-APIC
+# board, PCI devices by IDs and by address, and a legacy entry beside
+# them; the generated entries say their kind (reject/ holds the
+# refusals: a GSI the 8259 has not, a malformed device, ...).
+kinds() {
+	out=$results/config-kinds.tap
+	: >"$out"
+	d=$work/accept-gsi
+	if msg=$(accept "$d" 'AD_IRQ_IOAPIC=y
+AD_DOMAIN1=y
+AD_DOMAIN1_NAME="rt"
+AD_DOMAIN1_TEMPLATE_IRQ_OWNER=y
+AD_DOMAIN1_IRQ1=y
+AD_DOMAIN1_IRQ1_GSI=y
+AD_DOMAIN1_IRQ1_NUMBER=20
+AD_DOMAIN1_IRQ1_EXCLUSIVE=y') &&
+		miss=$(has_lines "$d/domains/adeos_domains.c" \
+			'/* GSI 20: exclusive, terminated here, replay merged */' \
+			'.irq = 20,' '.kind = ADEOS_IRQ_GSI,'); then
+		tap "$out" ok "GSI 20 on the IO-APIC board (24 inputs): .kind = ADEOS_IRQ_GSI; $msg"
+	else
+		tap "$out" not "GSI 20 on the IO-APIC board: $msg$miss"
+	fi
+	d=$work/accept-pci
+	if msg=$(accept "$d" 'AD_DOMAIN1=y
+AD_DOMAIN1_NAME="edu"
+AD_DOMAIN1_TEMPLATE_IRQ_OWNER=y
+AD_DOMAIN1_IRQ1=y
+AD_DOMAIN1_IRQ1_PCI_MSI=y
+AD_DOMAIN1_IRQ1_DEVICE="1234:11e8"
+AD_DOMAIN1_IRQ1_EXCLUSIVE=y
+AD_DOMAIN1_IRQ2=y
+AD_DOMAIN1_IRQ2_PCI_INTX=y
+AD_DOMAIN1_IRQ2_DEVICE="0000:00:05.0"
+AD_DOMAIN1_IRQ3=y
+AD_DOMAIN1_IRQ3_NUMBER=6
+AD_DOMAIN2=y
+AD_DOMAIN2_NAME="spy"
+AD_DOMAIN2_TEMPLATE_IRQ_OWNER=y
+AD_DOMAIN2_IRQ1=y
+AD_DOMAIN2_IRQ1_PCI_INTX=y
+AD_DOMAIN2_IRQ1_DEVICE="00:05.0"') &&
+		miss=$(has_lines "$d/domains/adeos_domains.c" \
+			'/* PCI 1234:11e8 MSI: exclusive, terminated here, replay merged */' \
+			'.kind = ADEOS_IRQ_PCI_MSI,' '.device = "1234:11e8",' \
+			'/* PCI 0000:00:05.0 INTx: shared, passed on, replay merged */' \
+			'.kind = ADEOS_IRQ_PCI_INTX,' '.device = "0000:00:05.0",' \
+			'/* IRQ 6: shared, passed on, replay merged */' '.irq = 6,'); then
+		tap "$out" ok "an MSI by vendor:device, an INTx by address (shared by two domains), a legacy IRQ: .kind and .device as asked; $msg"
+	else
+		tap "$out" not "PCI entries: $msg$miss"
+	fi
+	# a legacy entry says no kind, and a PCI one no number: one .irq,
+	# IRQ 6's, of the four entries
+	c=$d/domains/adeos_domains.c
+	if [ -f "$c" ] && [ "$(grep -c '\.irq = ' "$c")" = 1 ] &&
+		! grep -q ADEOS_IRQ_LEGACY "$c"; then
+		tap "$out" ok "no .kind for a legacy entry, no .irq for a PCI one"
+	else
+		tap "$out" not "a legacy entry with a .kind, or a PCI one with an .irq, in $c"
+	fi
+	report kinds "$out"
+}
+
 # Each limit of domains written once (tests/config/limits.sh).
 limits() {
 	sh tests/config/limits.sh "$O"
@@ -249,6 +340,7 @@ limits() {
 
 boards
 rejects
+kinds
 limits
 keeps_and_round_trips
 modules

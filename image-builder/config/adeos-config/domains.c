@@ -23,13 +23,47 @@ static char known_list[MAX_TEMPLATES * 64];
 
 /* ---- reading ---- */
 
+const char *const irq_kind_names[NR_IRQ_KINDS] = {
+	[IRQ_LEGACY] = "LEGACY",
+	[IRQ_GSI] = "GSI",
+	[IRQ_PCI_INTX] = "PCI_INTX",
+	[IRQ_PCI_MSI] = "PCI_MSI",
+};
+
+/* The kind entry @k chose; none (a .config older than the choice): legacy. */
+static enum irq_kind read_kind(int slot, int k)
+{
+	int i;
+
+	for (i = IRQ_LEGACY + 1; i < NR_IRQ_KINDS; i++)
+		if (is_y(value_of("DOMAIN%d_IRQ%d_%s", slot, k,
+				  irq_kind_names[i])))
+			return i;
+	return IRQ_LEGACY;
+}
+
+/* An entry names a number (legacy, GSI) or a PCI device, not both. */
+static int read_irq_target(struct dirq *q, int slot, int k)
+{
+	char sym[64];
+
+	q->number = -1;
+	q->device = NULL;
+	if (is_pci(q->kind)) {
+		snprintf(sym, sizeof(sym), "DOMAIN%d_IRQ%d_DEVICE", slot, k);
+		q->device = string_value(sym);
+		return q->device != NULL;
+	}
+	snprintf(sym, sizeof(sym), "DOMAIN%d_IRQ%d_NUMBER", slot, k);
+	return int_value(sym, &q->number);
+}
+
 static void read_irq(struct domain *d, int k)
 {
 	struct dirq *q = &d->irqs[d->nirqs];
-	char sym[64];
 
-	snprintf(sym, sizeof(sym), "DOMAIN%d_IRQ%d_NUMBER", d->slot, k);
-	if (!int_value(sym, &q->number))
+	q->kind = read_kind(d->slot, k);
+	if (!read_irq_target(q, d->slot, k))
 		return;
 	q->slot = k;
 	q->exclusive = is_y(value_of("DOMAIN%d_IRQ%d_EXCLUSIVE", d->slot, k));
@@ -211,10 +245,95 @@ static void check_template(const struct domain *d, int have_list)
 
 /* ---- IRQs ---- */
 
+/* The symbol that names what entry @q takes: its NUMBER, or its DEVICE. */
 static void irq_sym(char *buf, size_t len, const struct domain *d,
 		    const struct dirq *q)
 {
-	snprintf(buf, len, "DOMAIN%d_IRQ%d_NUMBER", d->slot, q->slot);
+	snprintf(buf, len, "DOMAIN%d_IRQ%d_%s", d->slot, q->slot,
+		 is_pci(q->kind) ? "DEVICE" : "NUMBER");
+}
+
+/* What entry @q takes, for a message: "IRQ 4", "GSI 18", ... */
+static void irq_text(char *buf, size_t len, const struct dirq *q)
+{
+	switch (q->kind) {
+	case IRQ_LEGACY:
+		snprintf(buf, len, "IRQ %ld", q->number);
+		break;
+	case IRQ_GSI:
+		snprintf(buf, len, "GSI %ld", q->number);
+		break;
+	default:
+		snprintf(buf, len, "the %s of PCI device %s",
+			 q->kind == IRQ_PCI_MSI ? "MSI vector" : "INTx line",
+			 q->device);
+	}
+}
+
+/* Are the first @n characters of @s hex digits? */
+static int hex_digits(const char *s, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!isxdigit((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
+
+/* "vvvv:dddd": a PCI vendor ID and device ID. */
+static int is_pci_ids(const char *s)
+{
+	return strlen(s) == 9 && hex_digits(s, 4) && s[4] == ':' &&
+	       hex_digits(s + 5, 4);
+}
+
+/* "bb:ss.f": a bus; a slot, 5 bits (00-1f); a function, 3 bits (0-7). */
+static int is_pci_bsf(const char *s)
+{
+	return strlen(s) == 7 && hex_digits(s, 2) && s[2] == ':' &&
+	       (s[3] == '0' || s[3] == '1') && hex_digits(s + 4, 1) &&
+	       s[5] == '.' && s[6] >= '0' && s[6] <= '7';
+}
+
+/* "[dddd:]bb:ss.f": a PCI address, its PCI domain (segment) optional. */
+static int is_pci_address(const char *s)
+{
+	return is_pci_bsf(s) || (strlen(s) == 12 && hex_digits(s, 4) &&
+				 s[4] == ':' && is_pci_bsf(s + 5));
+}
+
+/*
+ * @dev spelt one way per device, to compare: in lower case, an address
+ * with its PCI domain (0000 when left out, as Linux does).
+ */
+static void device_key(char *buf, size_t len, const char *dev)
+{
+	size_t i, n = 0;
+
+	if (is_pci_bsf(dev))
+		n = snprintf(buf, len, "0000:");
+	for (i = 0; dev[i] && n + 1 < len; i++)
+		buf[n++] = tolower((unsigned char)dev[i]);
+	buf[n] = '\0';
+}
+
+/*
+ * Do entries @a and @b take one IRQ? A legacy IRQ and a GSI of one
+ * number are one (the IO-APIC has the ISA IRQs at their own numbers);
+ * a PCI device's INTx line and its MSI vector are two.
+ */
+static int same_irq(const struct dirq *a, const struct dirq *b)
+{
+	char ka[32], kb[32];
+
+	if (!is_pci(a->kind) && !is_pci(b->kind))
+		return a->number == b->number;
+	if (a->kind != b->kind)
+		return 0;
+	device_key(ka, sizeof(ka), a->device);
+	device_key(kb, sizeof(kb), b->device);
+	return !strcmp(ka, kb);
 }
 
 /*
@@ -224,21 +343,22 @@ static void irq_sym(char *buf, size_t len, const struct domain *d,
 static void report_clash(const struct domain *d, const struct dirq *q,
 			 const struct domain *od, const struct dirq *o)
 {
-	char sym[64], other[64];
+	char sym[64], other[64], what[64];
 	const struct domain *owner = o->exclusive ? od : d;
 	const struct domain *taker = o->exclusive ? d : od;
 	const char *owner_sym = o->exclusive ? other : sym;
 
 	irq_sym(sym, sizeof(sym), d, q);
 	irq_sym(other, sizeof(other), od, o);
+	irq_text(what, sizeof(what), q);
 	if (od == d)
-		error_at(sym, "IRQ %ld is already taken by this domain (%s%s)",
-			 q->number, prefix, other);
+		error_at(sym, "%s is already taken by this domain (%s%s)", what,
+			 prefix, other);
 	else if (o->exclusive || q->exclusive)
 		error_at(
 			sym,
-			"IRQ %ld is owned exclusively by domain %d \"%s\" (%s%s, %s), and domain %d \"%s\" takes it too",
-			q->number, owner->slot, owner->name, prefix, owner_sym,
+			"%s is owned exclusively by domain %d \"%s\" (%s%s, %s), and domain %d \"%s\" takes it too",
+			what, owner->slot, owner->name, prefix, owner_sym,
 			where(owner_sym), taker->slot, taker->name);
 }
 
@@ -253,29 +373,80 @@ static void check_irq_clash(const struct domain *d, const struct dirq *q)
 
 			if (o == q)
 				return;
-			if (o->number == q->number)
+			if (same_irq(o, q))
 				report_clash(d, q, &doms[i], o);
 		}
 	}
 }
 
+/*
+ * A legacy IRQ is an ISA IRQ, which the board must have too. Kconfig
+ * keeps the number to 0-15; a .config written by hand may not.
+ */
+static int check_legacy(const char *sym, const struct domain *d,
+			const struct dirq *q, long board_irqs)
+{
+	if (q->number < 0 || q->number >= NR_ISA_IRQS) {
+		error_at(
+			sym,
+			"IRQ %ld is not an ISA IRQ (those are 0-%d; an input of the interrupt controller is a GSI: %sDOMAIN%d_IRQ%d_GSI)",
+			q->number, NR_ISA_IRQS - 1, prefix, d->slot, q->slot);
+		return 0;
+	}
+	if (q->number >= board_irqs) {
+		error_at(
+			sym,
+			"the board has no IRQ %ld (it has 0-%ld: %sBOARD_NR_IRQS=%ld)",
+			q->number, board_irqs - 1, prefix, board_irqs);
+		return 0;
+	}
+	return 1;
+}
+
+/* A GSI is an input of the board's controller: 0-23 on one IO-APIC. */
+static int check_gsi(const char *sym, const struct dirq *q, long board_irqs)
+{
+	if (q->number >= 0 && q->number < board_irqs)
+		return 1;
+	error_at(
+		sym,
+		"the board has no GSI %ld (its interrupt controller has inputs 0-%ld: %sBOARD_NR_IRQS=%ld)",
+		q->number, board_irqs - 1, prefix, board_irqs);
+	return 0;
+}
+
+/*
+ * Which IRQ a PCI device gets is known only once it is enabled; here
+ * only the way the device is named can be checked.
+ */
+static int check_device(const char *sym, const struct dirq *q)
+{
+	if (is_pci_ids(q->device) || is_pci_address(q->device))
+		return 1;
+	error_at(
+		sym,
+		"\"%s\" names no PCI device (write vendor:device as vvvv:dddd, 4 hex digits each, e.g. 1234:11e8; or an address as [dddd:]bb:ss.f, e.g. 00:05.0)",
+		q->device);
+	return 0;
+}
+
 static void check_irqs(const struct domain *d, long board_irqs)
 {
 	char sym[64];
-	int k;
+	int k, ok;
 
 	for (k = 0; k < d->nirqs; k++) {
 		const struct dirq *q = &d->irqs[k];
 
 		irq_sym(sym, sizeof(sym), d, q);
-		if (q->number < 0 || q->number >= board_irqs) {
-			error_at(
-				sym,
-				"the board has no IRQ %ld (it has 0-%ld: %sBOARD_NR_IRQS=%ld)",
-				q->number, board_irqs - 1, prefix, board_irqs);
-			continue;
-		}
-		check_irq_clash(d, q);
+		if (q->kind == IRQ_LEGACY)
+			ok = check_legacy(sym, d, q, board_irqs);
+		else if (q->kind == IRQ_GSI)
+			ok = check_gsi(sym, q, board_irqs);
+		else
+			ok = check_device(sym, q);
+		if (ok)
+			check_irq_clash(d, q);
 	}
 }
 

@@ -12,10 +12,32 @@
 #define MAX_OPTIONS 64
 #define MAX_TEMPLATES 64
 
+/* A PC's legacy IRQs, 0-15: the ISA IRQs, the inputs of the 8259 pair. */
+#define NR_ISA_IRQS 16
+
+/*
+ * What an IRQ entry names, as adeos/template.h's enum adeos_irq_kind
+ * (the tool does not include that header: it pulls in the arch's).
+ */
+enum irq_kind { IRQ_LEGACY, IRQ_GSI, IRQ_PCI_INTX, IRQ_PCI_MSI, NR_IRQ_KINDS };
+
+/*
+ * Each kind's choice symbol, DOMAINn_IRQk_<name>, and the tail of its
+ * ADEOS_IRQ_<name> in the generated code.
+ */
+extern const char *const irq_kind_names[NR_IRQ_KINDS];
+
+static inline int is_pci(enum irq_kind kind)
+{
+	return kind == IRQ_PCI_INTX || kind == IRQ_PCI_MSI;
+}
+
 /* One IRQ entry, DOMAINn_IRQk_*. */
 struct dirq {
 	int slot;
-	long number;
+	enum irq_kind kind;
+	long number; /* legacy and GSI; -1 for the PCI kinds */
+	const char *device; /* PCI kinds: as in .config, unquoted */
 	int exclusive, pass, each;
 };
 

@@ -65,23 +65,54 @@ static void emit_state(FILE *f, const struct domain *d)
 	fprintf(f, ";\n");
 }
 
+/* What entry @q takes, as its comment says: "IRQ 6", "GSI 18", ... */
+static void emit_irq_name(FILE *f, const struct dirq *q)
+{
+	switch (q->kind) {
+	case IRQ_LEGACY:
+		fprintf(f, "IRQ %ld", q->number);
+		break;
+	case IRQ_GSI:
+		fprintf(f, "GSI %ld", q->number);
+		break;
+	default:
+		fprintf(f, "PCI %s %s", q->device,
+			q->kind == IRQ_PCI_MSI ? "MSI" : "INTx");
+	}
+}
+
+/*
+ * One entry. A legacy one needs no kind (ADEOS_IRQ_LEGACY is 0); a PCI
+ * one has no number: the OS finds its IRQ once the device's are enabled.
+ */
+static void emit_irq(FILE *f, const struct dirq *q)
+{
+	fprintf(f, "\t/* ");
+	emit_irq_name(f, q);
+	fprintf(f, ": %s, %s, replay %s */\n",
+		q->exclusive ? "exclusive" : "shared",
+		q->pass ? "passed on" : "terminated here",
+		q->each ? "each arrival" : "merged");
+	fprintf(f, "\t{\n");
+	if (!is_pci(q->kind))
+		fprintf(f, "\t\t.irq = %ld,\n", q->number);
+	emit_mode(f, q);
+	if (q->kind != IRQ_LEGACY)
+		fprintf(f, "\t\t.kind = ADEOS_IRQ_%s,\n",
+			irq_kind_names[q->kind]);
+	if (is_pci(q->kind))
+		fprintf(f, "\t\t.device = \"%s\",\n", q->device);
+	fprintf(f, "\t},\n");
+}
+
 static void emit_irqs(FILE *f, const struct domain *d)
 {
 	int k;
 
 	fprintf(f, "static const struct adeos_domain_irq domain%d_irqs[] = {\n",
 		d->slot);
-	for (k = 0; k < d->nirqs; k++) {
-		const struct dirq *q = &d->irqs[k];
-
-		fprintf(f, "\t/* IRQ %ld: %s, %s, replay %s */\n", q->number,
-			q->exclusive ? "exclusive" : "shared",
-			q->pass ? "passed on" : "terminated here",
-			q->each ? "each arrival" : "merged");
-		fprintf(f, "\t{\n\t\t.irq = %ld,\n", q->number);
-		emit_mode(f, q);
-		fprintf(f, "\t},\n");
-	}
+	for (k = 0; k < d->nirqs; k++)
+		emit_irq(f, &d->irqs[k]);
 	fprintf(f, "};\n\n");
 }
 

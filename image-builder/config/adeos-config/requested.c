@@ -8,9 +8,11 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "adeos-config.h"
 #include "config.h"
+#include "domains.h"
 
 /* Findings of "requested" are located at the request itself. */
 static const struct entry *request;
@@ -91,6 +93,33 @@ static void check_missing(const struct entry *want)
 	}
 }
 
+/*
+ * Kconfig keeps a legacy entry's number to the ISA IRQs: a number above
+ * (an IO-APIC input, as a legacy entry could name before entries had a
+ * kind) comes back reset. Say why, and what to ask for instead.
+ * @return 1 if that is what happened, and was reported.
+ */
+static int legacy_irq_above_isa(const struct entry *want,
+				const struct entry *got)
+{
+	int slot, k, off = 0;
+	char *end;
+	long n;
+
+	if (sscanf(want->sym, "DOMAIN%d_IRQ%d_NUMBER%n", &slot, &k, &off) != 2)
+		return 0;
+	if (!off || want->sym[off] ||
+	    !is_y(value_of("DOMAIN%d_IRQ%d_LEGACY", slot, k)))
+		return 0;
+	n = strtol(want->value, &end, 0);
+	if (end == want->value || *end || n < NR_ISA_IRQS)
+		return 0;
+	request_error(
+		"requested %s, but the final .config has %s: a legacy (ISA) IRQ is 0-%d (for an input of the interrupt controller, ask for %sDOMAIN%d_IRQ%d_GSI=y)",
+		want->value, got->value, NR_ISA_IRQS - 1, prefix, slot, k);
+	return 1;
+}
+
 static void check_requested(const struct entry *want)
 {
 	const struct entry *got = config_find(&config, want->sym);
@@ -107,7 +136,8 @@ static void check_requested(const struct entry *want)
 		request_error(
 			"requested %s, but the final .config has it not set",
 			want->value);
-	} else if (strcmp(got->value, want->value)) {
+	} else if (strcmp(got->value, want->value) &&
+		   !legacy_irq_above_isa(want, got)) {
 		request_error(
 			"requested %s, but the final .config has %s (out of range, or not a valid value)",
 			want->value, got->value);
