@@ -18,11 +18,14 @@ static void irq_owner_handle(unsigned int irq, void *cookie)
 	unsigned int k;
 
 	for (k = 0; k < desc->nr_irqs; k++)
-		if (desc->irqs[k].irq == irq)
+		if (desc->bound[k] == irq)
 			state->counts[k]++;
 }
 
-/* One line per IRQ: its number, how the domain takes it, the count. */
+/*
+ * One line per IRQ entry: the IRQ it took ("-" while a late one is not
+ * bound), how the domain takes it, the count.
+ */
 static int irq_owner_show(struct adeos_domain_desc *desc, char *buf, int size)
 {
 	struct irq_owner_state *state = desc->state;
@@ -32,9 +35,15 @@ static int irq_owner_show(struct adeos_domain_desc *desc, char *buf, int size)
 	for (k = 0; k < desc->nr_irqs && n < size; k++) {
 		unsigned int mode = desc->irqs[k].mode;
 
+		if (desc->bound[k] == ADEOS_IRQ_UNBOUND)
+			n += adeos_snprintf(buf + n, size - n, "irq -");
+		else
+			n += adeos_snprintf(buf + n, size - n, "irq %u",
+					    desc->bound[k]);
+		if (n >= size)
+			break;
 		n += adeos_snprintf(
-			buf + n, size - n, "irq %u %s %s count %lu\n",
-			desc->irqs[k].irq,
+			buf + n, size - n, " %s %s count %lu\n",
 			mode & ADEOS_EXCLUSIVE_MASK ? "exclusive" : "shared",
 			mode & ADEOS_PASS_MASK ? "passed" : "terminated",
 			state->counts[k]);

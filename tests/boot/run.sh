@@ -96,12 +96,18 @@ boot() {
 		>>"$out.tmp" 2>&1
 	# the domains' own device IRQs and the templates at work, on
 	# boards with domains of those templates
-	if grep -qE '^AD_DOMAIN[0-9]*_TEMPLATE="(irq-owner|channel|rt-timer)"' "$d/.config"; then
+	if grep -qE '^AD_DOMAIN[0-9]*_TEMPLATE="(irq-owner|channel|rt-timer|pci-owner)"' "$d/.config"; then
 		if sh tests/boot/guest/build.sh "$d/build/guest" \
 			"$d/build/tools/gen_init_cpio" "$d/build/linux" \
 			>"$d.guest.log" 2>&1; then
 			if grep -q '^AD_DOMAIN[0-9]*_TEMPLATE="irq-owner"' "$d/.config"; then
 				"$PYTHON" tests/boot/irq_owner.py "$d" \
+					"board/$board/readme.txt" \
+					"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
+			fi
+			# QEMU's edu device, owned through INTx and MSI
+			if grep -q '^AD_DOMAIN[0-9]*_TEMPLATE="pci-owner"' "$d/.config"; then
+				"$PYTHON" tests/boot/pci_owner.py "$d" \
 					"board/$board/readme.txt" \
 					"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
 			fi

@@ -101,6 +101,25 @@ struct irqaction;
  */
 bool adeos_irq_may_share(const struct irqaction *old,
 			 const struct irqaction *new);
+/*
+ * Whether Linux must refuse @new on the line of @old though both ask to
+ * share it: a level-triggered line that a domain ahead of Linux holds
+ * is never a Linux driver's too.
+ */
+bool adeos_irq_must_not_share(const struct irqaction *old,
+			      const struct irqaction *new);
+
+struct pci_dev;
+/*
+ * A PCI device's IRQs came up (MSI enabled, or the device enabled with
+ * its INTx line), or are about to go (@msi: its MSI, else its INTx):
+ * the domains that name the device take them, or let them go
+ * (core/linux/domains.c). Process context.
+ */
+void adeos_pci_irqs_on(struct pci_dev *dev);
+void adeos_pci_irqs_off(struct pci_dev *dev, bool msi);
+/* Does @name, "vvvv:dddd" or "[dddd:]bb:ss.f", name @dev? */
+bool adeos_pci_names_device(const char *name, struct pci_dev *dev);
 
 /*
  * Whether the line of @irq (@data, its chip @chip) is level-triggered:
