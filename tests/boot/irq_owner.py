@@ -27,8 +27,10 @@ for the domain as it lets go: each edge must be handled once, by the
 owner at its arrival (the domain's pending ones go down to Linux), none
 dropped, and Linux never says "nobody cared".
 
-And a domain on a line a Linux driver uses (adeos-share.ko, at the
-lowest domain priority, right ahead of Linux): passing on IRQ 4, the console's, the console keeps working, the
+And a domain on a line a Linux driver uses: the board's own (the QEMU
+board's "console" at the lowest priority, on IRQ 4), registered at boot before
+the console opened, and adeos-share.ko (at the lowest free domain
+priority): passing on IRQ 4, the console's, the console keeps working, the
 domain receives what Linux receives, and no "Flags mismatch"; passing on
 IRQ 3 (a second UART, -serial null) before its driver opened it, the
 driver opens it and the line stays up for the domain after it closed;
@@ -172,9 +174,61 @@ def check_take_release(guest, tap):
               "take/release: no 'nobody cared' (%s)" % cared.strip())
 
 
-def check_sharing(guest, tap):
+def check_level_refused(guest, tap, out):
+    """A passing domain is refused the ACPI SCI, a level line that Linux's
+    driver "acpi" uses: the domain would open the line again before
+    Linux serviced the event."""
+    text, _ = guest.run("insmod %s irq=9; echo insmod $?; "
+                        "dmesg | grep 'adeos: ' | tail -3" %
+                        ("%s priority=%d" % (SHARE_KO, share_priority(out))))
+    rc = qemu.fields(text).get("insmod")
+    refused = re.search(r"cannot share level-triggered IRQ 9 with Linux's "
+                        r"driver (\S+)", text)
+    tap.check(rc not in (None, 0) and refused is not None and
+              refused.group(1) == "acpi",
+              "sharing: a passing domain is refused the level-triggered "
+              "SCI: %s" % (refused.group(0) if refused else text.strip()))
+
+
+def driver_lines(out):
+    """(domain, irq) of the built-in domains' IRQs passed on, shared,
+    that a Linux driver of the board uses too: the console's IRQ 4."""
+    return [(d["name"], number) for d in qemu.board_domains(out)
+            if not d["module"]
+            for number, excl, passed, each in d["irqs"]
+            if passed and number == 4]
+
+
+def check_board_sharing(guest, tap, name, irq):
+    """A built-in domain that passes on the console's line, registered
+    before the console opened: the shell answers, and the domain
+    received every arrival Linux received."""
+    echoed = [guest.run_ok("echo typed %d" % i) for i in range(3)]
+    text = guest.run_ok("cat /proc/adeos/domains")
+    mine = qemu.domain_counts(text, name).get(str(irq), (0,))[0]
+    root = qemu.domain_counts(text, "Linux").get(str(irq), (0,))[0]
+    _, actions = linux_line(guest.run_ok("cat /proc/interrupts"), irq)
+    tap.check(echoed == ["typed 0", "typed 1", "typed 2"] and mine > 0 and
+              mine == root and "ttyS0" in (actions or "") and
+              "adeos-%s" % name in (actions or ""),
+              "sharing: built-in domain %s passes on IRQ %d, the console "
+              "answers (%s); the domain received %d, Linux %d; "
+              "/proc/interrupts: '%s'" %
+              (name, irq, ", ".join(echoed), mine, root, actions))
+
+
+def share_priority(out):
+    """The lowest domain priority no built-in domain has."""
+    taken = {d["priority"] for d in qemu.board_domains(out)}
+    return next(p for p in range(101, 1000) if p not in taken)
+
+
+def check_sharing(guest, tap, out):
     """A passing domain and Linux's drivers on one line."""
-    _, rc = guest.run("insmod %s irq=4" % SHARE_KO)
+    ko = "%s priority=%d" % (SHARE_KO, share_priority(out))
+    for name, irq in driver_lines(out):
+        check_board_sharing(guest, tap, name, irq)
+    _, rc = guest.run("insmod %s irq=4" % ko)
     for i in range(3):
         guest.run_ok("echo shared line %d" % i)
     got = qemu.fields(guest.run("cat /proc/adeos/share/status")[0])
@@ -188,7 +242,7 @@ def check_sharing(guest, tap):
               (got.get("domain"), got.get("linux"), actions))
     guest.run_ok("rmmod adeos_share")
     # IRQ 3: the domain first, then the second UART's driver
-    _, rc = guest.run("insmod %s irq=3" % SHARE_KO)
+    _, rc = guest.run("insmod %s irq=3" % ko)
     opened, rc2 = guest.run("echo x > /dev/ttyS1")
     _, kept = linux_line(guest.run_ok("cat /proc/interrupts"), 3)
     guest.run("rmmod adeos_share")
@@ -197,7 +251,7 @@ def check_sharing(guest, tap):
               "it (%s), the line stays up after it closed: '%s'" %
               (opened.strip() or "ok", kept))
     text, _ = guest.run("insmod %s irq=4 alone=1; echo insmod $?; "
-                        "dmesg | grep 'adeos: ' | tail -3" % SHARE_KO)
+                        "dmesg | grep 'adeos: ' | tail -3" % ko)
     rc = qemu.fields(text).get("insmod")
     refused = re.search(r"cannot have IRQ 4 to itself: Linux's driver "
                         r"(\S+) uses it", text)
@@ -223,7 +277,9 @@ def boot_and_check(out, readme, initrd, kernel_args, owned):
         if qemu.kernel_has(out, "ACPI") or "noapic" in kernel_args:
             check_domain_level(guest, tap, kernel_args)
         check_take_release(guest, tap)
-        check_sharing(guest, tap)
+        check_sharing(guest, tap, out)
+        if qemu.kernel_has(out, "ACPI") and "noapic" not in kernel_args:
+            check_level_refused(guest, tap, out)
     return qemu.checked_boot("irq-owner", out, readme, kernel_args, check,
                              command + " -device pc-testdev "
                              "-serial mon:stdio -serial null")

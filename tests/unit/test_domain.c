@@ -450,7 +450,8 @@ static void pending_with_no_taker_below_are_dropped(void **state)
  */
 static const struct adeos_domain_irq late_irqs[] = {
 	{ .irq = 3, .mode = HANDLE | EACH },
-	{ .mode = HANDLE | EACH | EXCL, .kind = ADEOS_IRQ_PCI_MSI,
+	{ .mode = HANDLE | EACH | EXCL,
+	  .kind = ADEOS_IRQ_PCI_MSI,
 	  .device = "1234:11e8" },
 };
 
