@@ -273,6 +273,25 @@ def check_rt_timer(guest, tap, doms):
                    both[1] if len(both) == 2 else "?"))
         if d["module"]:
             guest.run_ok("rmmod adeos_%s" % d["name"].replace("-", "_"))
+            check_timer_stopped(guest, tap, d)
+
+
+def check_timer_stopped(guest, tap, d):
+    """Once the rt-timer domain is gone, its timer raises nothing: its
+    IRQ (the PIT's, 0) stays where it was, in the pipeline's count of
+    Linux's stage and in Linux's own, for a second of guest time (a PIT
+    left counting down once would raise it after 55 ms)."""
+    def now():
+        return (received(counts(guest), "Linux", 0)[0],
+                linux_interrupts(guest, 0))
+    before = now()
+    guest.run_ok("[ -p /tmp/pitwait ] || mkfifo /tmp/pitwait; "
+                 "read -t 1 x <>/tmp/pitwait; true")
+    after = now()
+    tap.check(after == before,
+              "rt-timer %s: after rmmod its timer raised no IRQ 0 in 1 s "
+              "(the pipeline's count for Linux %d -> %d, Linux's %d -> %d)"
+              % (d["name"], before[0], after[0], before[1], after[1]))
 
 
 def check_stat(guest, tap, doms):

@@ -430,6 +430,77 @@ static int check_device(const char *sym, const struct dirq *q)
 	return 0;
 }
 
+/*
+ * The Linux driver that the board says uses legacy IRQ @irq
+ * (BOARD_LINUX_IRQS, "4:ttyS0 9:acpi"), into @buf; 0 if none. A
+ * malformed pair is reported once, by validate().
+ */
+static int board_driver_of(long irq, char *buf, size_t len)
+{
+	const char *list = string_value("BOARD_LINUX_IRQS");
+	char name[64];
+	long n;
+	int used;
+
+	while (list && *list) {
+		while (*list == ' ')
+			list++;
+		if (!*list)
+			break;
+		if (sscanf(list, "%ld:%63[^ ]%n", &n, name, &used) != 2)
+			return 0;
+		if (n == irq) {
+			snprintf(buf, len, "%s", name);
+			return 1;
+		}
+		list += used;
+	}
+	return 0;
+}
+
+/* Each pair of BOARD_LINUX_IRQS an ISA IRQ and a driver's name. */
+static void check_board_drivers(void)
+{
+	const char *list = string_value("BOARD_LINUX_IRQS");
+	char name[64];
+	long n;
+	int used;
+
+	while (list && *list) {
+		while (*list == ' ')
+			list++;
+		if (!*list)
+			return;
+		if (sscanf(list, "%ld:%63[^ ]%n", &n, name, &used) != 2 ||
+		    n < 0 || n > 15) {
+			error_at("BOARD_LINUX_IRQS",
+				 "\"%.*s\" is no IRQ:driver pair of an ISA IRQ (0-15) and a driver's name",
+				 (int)strcspn(list, " "), list);
+			return;
+		}
+		list += used;
+	}
+}
+
+/*
+ * A domain that keeps a line to itself takes it from Linux's driver of
+ * it, which would never get its interrupts again.
+ */
+static void check_driver_line(const char *sym, const struct domain *d,
+			      const struct dirq *q)
+{
+	char driver[64];
+
+	if (q->kind != IRQ_LEGACY || (!q->exclusive && q->pass) ||
+	    !board_driver_of(q->number, driver, sizeof(driver)))
+		return;
+	error_at(
+		sym,
+		"IRQ %ld is used by Linux's driver %s on this board (%sBOARD_LINUX_IRQS): domain %d \"%s\" cannot have it to itself (%s); let it pass the IRQ on",
+		q->number, driver, prefix, d->slot, d->name,
+		q->exclusive ? "exclusively" : "terminated there");
+}
+
 static void check_irqs(const struct domain *d, long board_irqs)
 {
 	char sym[64];
@@ -445,8 +516,10 @@ static void check_irqs(const struct domain *d, long board_irqs)
 			ok = check_gsi(sym, q, board_irqs);
 		else
 			ok = check_device(sym, q);
-		if (ok)
+		if (ok) {
 			check_irq_clash(d, q);
+			check_driver_line(sym, d, q);
+		}
 	}
 }
 
@@ -490,6 +563,7 @@ void validate(int have_list)
 		if (is_y(value_of("DOMAIN%d", slot)))
 			read_domain(slot);
 	check_count(max);
+	check_board_drivers();
 	for (i = 0; i < ndoms; i++) {
 		check_name(&doms[i]);
 		check_priority(&doms[i]);
