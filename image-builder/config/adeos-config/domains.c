@@ -473,9 +473,10 @@ static void check_board_drivers(void)
 			return;
 		if (sscanf(list, "%ld:%63[^ ]%n", &n, name, &used) != 2 ||
 		    n < 0 || n > 15) {
-			error_at("BOARD_LINUX_IRQS",
-				 "\"%.*s\" is no IRQ:driver pair of an ISA IRQ (0-15) and a driver's name",
-				 (int)strcspn(list, " "), list);
+			error_at(
+				"BOARD_LINUX_IRQS",
+				"\"%.*s\" is no IRQ:driver pair of an ISA IRQ (0-15) and a driver's name",
+				(int)strcspn(list, " "), list);
 			return;
 		}
 		list += used;
