@@ -224,40 +224,6 @@ static bool is_pci(const struct adeos_domain_irq *q)
 	return q->kind == ADEOS_IRQ_PCI_INTX || q->kind == ADEOS_IRQ_PCI_MSI;
 }
 
-bool adeos_pci_names_device(const char *name, struct pci_dev *dev)
-{
-	unsigned int a, b, c, d;
-	char end;
-
-	if (!name)
-		return false;
-	if (sscanf(name, "%x:%x:%x.%x%c", &a, &b, &c, &d, &end) == 4)
-		return a == pci_domain_nr(dev->bus) && b == dev->bus->number &&
-		       PCI_DEVFN(c, d) == dev->devfn;
-	if (sscanf(name, "%x:%x.%x%c", &b, &c, &d, &end) == 3)
-		return !pci_domain_nr(dev->bus) && b == dev->bus->number &&
-		       PCI_DEVFN(c, d) == dev->devfn;
-	if (!strchr(name, '.') && sscanf(name, "%x:%x%c", &a, &b, &end) == 2)
-		return a == dev->vendor && b == dev->device;
-	return false;
-}
-EXPORT_SYMBOL_GPL(adeos_pci_names_device);
-
-/*
- * The IRQ that entry @q names on @dev now: the first MSI vector while
- * MSI is on; the INTx line while the device is enabled without MSI.
- */
-static unsigned int pci_irq_of(const struct adeos_domain_irq *q,
-			       struct pci_dev *dev)
-{
-	if (q->kind == ADEOS_IRQ_PCI_MSI)
-		return dev->msi_enabled ? dev->irq : ADEOS_IRQ_UNBOUND;
-	if (dev->msi_enabled || dev->msix_enabled || !pci_is_enabled(dev) ||
-	    !dev->irq)
-		return ADEOS_IRQ_UNBOUND;
-	return dev->irq;
-}
-
 /* Linux numbers the IO-APIC's inputs by GSI; ACPI knows the overrides. */
 static unsigned int gsi_irq(unsigned int gsi)
 {
@@ -304,6 +270,43 @@ static void unbind_late(struct adeos_domain_desc *desc, unsigned int k)
 		kind_names[desc->irqs[k].kind], desc->irqs[k].device);
 }
 
+#ifdef CONFIG_PCI
+/* ---- PCI devices: their INTx line, their MSI ---- */
+
+bool adeos_pci_names_device(const char *name, struct pci_dev *dev)
+{
+	unsigned int a, b, c, d;
+	char end;
+
+	if (!name)
+		return false;
+	if (sscanf(name, "%x:%x:%x.%x%c", &a, &b, &c, &d, &end) == 4)
+		return a == pci_domain_nr(dev->bus) && b == dev->bus->number &&
+		       PCI_DEVFN(c, d) == dev->devfn;
+	if (sscanf(name, "%x:%x.%x%c", &b, &c, &d, &end) == 3)
+		return !pci_domain_nr(dev->bus) && b == dev->bus->number &&
+		       PCI_DEVFN(c, d) == dev->devfn;
+	if (!strchr(name, '.') && sscanf(name, "%x:%x%c", &a, &b, &end) == 2)
+		return a == dev->vendor && b == dev->device;
+	return false;
+}
+EXPORT_SYMBOL_GPL(adeos_pci_names_device);
+
+/*
+ * The IRQ that entry @q names on @dev now: the first MSI vector while
+ * MSI is on; the INTx line while the device is enabled without MSI.
+ */
+static unsigned int pci_irq_of(const struct adeos_domain_irq *q,
+			       struct pci_dev *dev)
+{
+	if (q->kind == ADEOS_IRQ_PCI_MSI)
+		return dev->msi_enabled ? dev->irq : ADEOS_IRQ_UNBOUND;
+	if (dev->msi_enabled || dev->msix_enabled || !pci_is_enabled(dev) ||
+	    !dev->irq)
+		return ADEOS_IRQ_UNBOUND;
+	return dev->irq;
+}
+
 /* Bind @desc's PCI entries that name @dev, as the device is now. */
 static int bind_device(struct adeos_domain_desc *desc, struct pci_dev *dev)
 {
@@ -325,6 +328,55 @@ static int bind_device(struct adeos_domain_desc *desc, struct pci_dev *dev)
 	}
 	return 0;
 }
+
+static int bind_pci_devices(struct adeos_domain_desc *desc)
+{
+	struct pci_dev *dev = NULL;
+	int err = 0;
+
+	while (!err && (dev = pci_get_device(PCI_ANY_ID, PCI_ANY_ID, dev)))
+		err = bind_device(desc, dev);
+	pci_dev_put(dev);
+	return err;
+}
+
+void adeos_pci_irqs_on(struct pci_dev *dev)
+{
+	unsigned int i;
+
+	if (!READ_ONCE(nr_late))
+		return;
+	mutex_lock(&late_lock);
+	for (i = 0; i < ARRAY_SIZE(late_domains); i++)
+		if (late_domains[i])
+			bind_device(late_domains[i], dev);
+	mutex_unlock(&late_lock);
+}
+
+void adeos_pci_irqs_off(struct pci_dev *dev, bool msi)
+{
+	enum adeos_irq_kind kind = msi ? ADEOS_IRQ_PCI_MSI : ADEOS_IRQ_PCI_INTX;
+	struct adeos_domain_desc *desc;
+	unsigned int i, k;
+
+	if (!READ_ONCE(nr_late))
+		return;
+	mutex_lock(&late_lock);
+	for (i = 0; i < ARRAY_SIZE(late_domains); i++) {
+		desc = late_domains[i];
+		for (k = 0; desc && k < desc->nr_irqs; k++)
+			if (desc->irqs[k].kind == kind &&
+			    adeos_pci_names_device(desc->irqs[k].device, dev))
+				unbind_late(desc, k);
+	}
+	mutex_unlock(&late_lock);
+}
+#else
+static int bind_pci_devices(struct adeos_domain_desc *desc)
+{
+	return 0;
+}
+#endif /* CONFIG_PCI */
 
 static void unbind_all_late(struct adeos_domain_desc *desc)
 {
@@ -348,17 +400,13 @@ static bool has_late(const struct adeos_domain_desc *desc)
 /* Its GSIs now, and the IRQs of the PCI devices already enabled. */
 static int bind_at_load(struct adeos_domain_desc *desc)
 {
-	struct pci_dev *dev = NULL;
 	unsigned int k;
 	int err = 0;
 
 	for (k = 0; k < desc->nr_irqs && !err; k++)
 		if (desc->irqs[k].kind == ADEOS_IRQ_GSI)
 			err = bind_late(desc, k, gsi_irq(desc->irqs[k].irq));
-	while (!err && (dev = pci_get_device(PCI_ANY_ID, PCI_ANY_ID, dev)))
-		err = bind_device(desc, dev);
-	pci_dev_put(dev);
-	return err;
+	return err ? err : bind_pci_devices(desc);
 }
 
 static int add_late(struct adeos_domain_desc *desc)
@@ -396,38 +444,6 @@ static void remove_late(struct adeos_domain_desc *desc)
 		WRITE_ONCE(nr_late, nr_late - 1);
 	}
 	unbind_all_late(desc);
-	mutex_unlock(&late_lock);
-}
-
-void adeos_pci_irqs_on(struct pci_dev *dev)
-{
-	unsigned int i;
-
-	if (!READ_ONCE(nr_late))
-		return;
-	mutex_lock(&late_lock);
-	for (i = 0; i < ARRAY_SIZE(late_domains); i++)
-		if (late_domains[i])
-			bind_device(late_domains[i], dev);
-	mutex_unlock(&late_lock);
-}
-
-void adeos_pci_irqs_off(struct pci_dev *dev, bool msi)
-{
-	enum adeos_irq_kind kind = msi ? ADEOS_IRQ_PCI_MSI : ADEOS_IRQ_PCI_INTX;
-	struct adeos_domain_desc *desc;
-	unsigned int i, k;
-
-	if (!READ_ONCE(nr_late))
-		return;
-	mutex_lock(&late_lock);
-	for (i = 0; i < ARRAY_SIZE(late_domains); i++) {
-		desc = late_domains[i];
-		for (k = 0; desc && k < desc->nr_irqs; k++)
-			if (desc->irqs[k].kind == kind &&
-			    adeos_pci_names_device(desc->irqs[k].device, dev))
-				unbind_late(desc, k);
-	}
 	mutex_unlock(&late_lock);
 }
 

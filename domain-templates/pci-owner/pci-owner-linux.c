@@ -14,6 +14,8 @@
 #include <adeos/linux.h>
 #include "pci-owner.h"
 
+#ifdef CONFIG_PCI
+
 struct pci_owner_dev {
 	struct pci_driver driver;
 	struct pci_device_id ids[2];
@@ -174,3 +176,13 @@ void pci_owner_os_stop(struct adeos_domain_desc *desc)
 	st->os = NULL;
 	kfree(po);
 }
+#else
+/* Every template is built into the kernel: this one refuses to start. */
+int pci_owner_os_start(struct adeos_domain_desc *desc,
+		       const struct adeos_domain_irq *q)
+{
+	pr_err("adeos: domain %s: template pci-owner needs a Linux with PCI\n",
+	       desc->name);
+	return -ENODEV;
+}
+#endif /* CONFIG_PCI */
