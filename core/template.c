@@ -133,8 +133,11 @@ err_unregister:
 
 int adeos_domain_stop(struct adeos_domain_desc *desc)
 {
-	unsigned long flags = hard_local_irq_save();
+	unsigned long flags;
 
+	if (desc->tmpl->quiesce)
+		desc->tmpl->quiesce(desc);
+	flags = hard_local_irq_save();
 	release_irqs(desc, desc->nr_irqs);
 	hard_local_irq_restore(flags);
 	if (desc->tmpl->stop)

@@ -16,6 +16,9 @@
 #define PIT_RATE_GENERATOR 0x34 /* channel 0, low then high byte, mode 2 */
 #define PIT_ONE_SHOT 0x30 /* channel 0, low then high byte, mode 0 */
 #define PIT_LATCH_CH0 0x00 /* channel 0: hold the count for reading */
+#define PIT_STATUS_CH0 0xe2 /* read-back: channel 0's status, not its count */
+#define PIT_STATUS_OUT 0x80 /* the status's bit: the output is high */
+#define PIT_STOP_POLLS 1000 /* reads of it, about 1 ms: it takes 2 us */
 
 static unsigned int running_hz;
 static unsigned int reload;
@@ -46,14 +49,29 @@ int arch_timer_start(unsigned int hz)
 }
 EXPORT_SYMBOL_GPL(arch_timer_start);
 
-/* A one-shot count that never starts: no more ticks. */
+/*
+ * No tick left to come: a one-shot count of 1 runs out at once, and the
+ * output stays high from then on, until the PIT is programmed again. Its
+ * rising edge is the last IRQ, raised here: a domain stops its timer
+ * while the IRQ is still its own (a template's quiesce). A count of 0
+ * would run 65536 counts and raise one 55 ms after the stop.
+ */
 void arch_timer_stop(void)
 {
-	unsigned long flags = hard_local_irq_save();
+	unsigned long flags;
+	int polls;
 
+	if (!running_hz)
+		return;
+	flags = hard_local_irq_save();
 	outb_p(PIT_ONE_SHOT, PIT_MODE);
+	outb_p(1, PIT_CH0);
 	outb_p(0, PIT_CH0);
-	outb_p(0, PIT_CH0);
+	for (polls = 0; polls < PIT_STOP_POLLS; polls++) {
+		outb(PIT_STATUS_CH0, PIT_MODE);
+		if (inb(PIT_CH0) & PIT_STATUS_OUT)
+			break;
+	}
 	running_hz = 0;
 	reload = 0;
 	hard_local_irq_restore(flags);

@@ -66,6 +66,11 @@ static int rt_timer_start(struct adeos_domain_desc *desc)
 	return arch_timer_start(state->timer_hz);
 }
 
+/*
+ * The timer stops while IRQ 0 is still the domain's: its last edge, if
+ * the stop raises one, is the domain's too. Stopping again (from stop,
+ * after a start that failed later on) does nothing.
+ */
 static void rt_timer_stop(struct adeos_domain_desc *desc)
 {
 	(void)desc;
@@ -164,6 +169,7 @@ const struct adeos_template adeos_template_rt_timer = {
 	.name = "rt-timer",
 	.handle_irq = rt_timer_tick,
 	.start = rt_timer_start,
+	.quiesce = rt_timer_stop,
 	.stop = rt_timer_stop,
 	.files = rt_timer_files,
 };

@@ -202,18 +202,23 @@ def driver_lines(out):
 def check_board_sharing(guest, tap, name, irq):
     """A built-in domain that passes on the console's line, registered
     before the console opened: the shell answers, and the domain
-    received every arrival Linux received."""
+    received every arrival Linux received meanwhile (Linux had some
+    before the domain came, as its driver probed the UART)."""
+    def received():
+        text = guest.run_ok("cat /proc/adeos/domains")
+        return (qemu.domain_counts(text, name).get(str(irq), (0,))[0],
+                qemu.domain_counts(text, "Linux").get(str(irq), (0,))[0])
+    before = received()
     echoed = [guest.run_ok("echo typed %d" % i) for i in range(3)]
-    text = guest.run_ok("cat /proc/adeos/domains")
-    mine = qemu.domain_counts(text, name).get(str(irq), (0,))[0]
-    root = qemu.domain_counts(text, "Linux").get(str(irq), (0,))[0]
+    after = received()
+    mine, root = after[0] - before[0], after[1] - before[1]
     _, actions = linux_line(guest.run_ok("cat /proc/interrupts"), irq)
     tap.check(echoed == ["typed 0", "typed 1", "typed 2"] and mine > 0 and
               mine == root and "ttyS0" in (actions or "") and
               "adeos-%s" % name in (actions or ""),
               "sharing: built-in domain %s passes on IRQ %d, the console "
-              "answers (%s); the domain received %d, Linux %d; "
-              "/proc/interrupts: '%s'" %
+              "answers (%s); while it did, the domain received %d, Linux "
+              "%d; /proc/interrupts: '%s'" %
               (name, irq, ", ".join(echoed), mine, root, actions))
 
 
@@ -235,7 +240,7 @@ def check_sharing(guest, tap, out):
     _, actions = linux_line(guest.run_ok("cat /proc/interrupts"), 4)
     tap.check(rc == 0 and got.get("domain", 0) > 0 and
               got.get("domain") == got.get("linux") and
-              "ttyS0" in (actions or "") and "adeos-share" in (actions or ""),
+              "ttyS0" in (actions or "") and "adeos-" in (actions or ""),
               "sharing: a domain passing on IRQ 4 beside ttyS0, the console "
               "answering: the domain received %s, Linux %s since; "
               "/proc/interrupts: '%s'" %

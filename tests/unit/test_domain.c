@@ -515,6 +515,35 @@ static void unbind_hands_pending_to_the_root(void **state)
 	assert_int_equal(deliveries(ROOT, 40), 3);
 }
 
+/*
+ * A template whose source raises one last IRQ as it is silenced (a
+ * timer's last edge): the domain, which still has the IRQ, gets it;
+ * the root domain, which takes the IRQ back afterwards, does not.
+ */
+static void quiesce_raises_last(struct adeos_domain_desc *desc)
+{
+	(void)desc;
+	host_take_irq(12);
+}
+
+static const struct adeos_template loud = {
+	.name = "loud",
+	.handle_irq = count_owner_irq,
+	.quiesce = quiesce_raises_last,
+};
+
+static void quiesce_runs_while_the_irq_is_the_domains(void **state)
+{
+	(void)state;
+	take(ROOT, 12, HANDLE | EACH);
+	start_owner();
+	descs[0].tmpl = &loud;
+	assert_int_equal(adeos_domain_stop(&descs[0]), 0);
+	assert_int_equal(owner_calls, 1);
+	assert_int_equal(deliveries(ROOT, 12), 0);
+	assert_int_equal(adeos_dropped_count(), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -545,6 +574,7 @@ int main(void)
 		UNIT(pending_with_no_taker_below_are_dropped),
 		UNIT(late_entry_waits_for_its_bind),
 		UNIT(unbind_hands_pending_to_the_root),
+		UNIT(quiesce_runs_while_the_irq_is_the_domains),
 	};
 
 	return cmocka_run_group_tests_name("domain", tests, NULL, NULL);

@@ -10,7 +10,12 @@
 
 /* Tick at @hz on the timer's IRQ. @return 0, -EINVAL, or -EBUSY. @see arch_timer_stop */
 int arch_timer_start(unsigned int hz);
-/* Stop the ticks. @see arch_timer_start */
+/*
+ * Stop the ticks: none comes once it returns. The last edge may be
+ * raised inside it, so call it while the timer's IRQ is still the
+ * domain's (a template's quiesce). Stopped already, it does nothing.
+ * @see arch_timer_start
+ */
 void arch_timer_stop(void);
 /*
  * @return how many counts of the timer have passed since it last fired,

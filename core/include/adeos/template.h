@@ -38,6 +38,14 @@ struct adeos_template {
 	 * @see stop
 	 */
 	int (*start)(struct adeos_domain_desc *desc);
+	/*
+	 * Optional: silence the domain's interrupt sources (a timer), its
+	 * IRQs still taken, so that what they raise until they are quiet
+	 * is the domain's, and nothing of theirs reaches the domains below
+	 * once the IRQs are given back. Runs in the OS's context, first
+	 * thing on the way out. @see stop
+	 */
+	void (*quiesce)(struct adeos_domain_desc *desc);
 	/* Optional: tear down after the IRQs stopped. @see start */
 	void (*stop)(struct adeos_domain_desc *desc);
 	/* Optional: the domain's files, ending with a NULL name. */
@@ -104,8 +112,8 @@ struct adeos_domain_desc {
  */
 int adeos_domain_start(struct adeos_domain_desc *desc);
 /*
- * Release the IRQs (giving the root domain back those it had), stop the
- * template, unregister. @return 0, or -EBUSY while the domain runs.
+ * Quiesce the template, release the IRQs (giving the root domain back
+ * those it had), stop the template, unregister. @return 0, or -EBUSY while the domain runs.
  * @see adeos_domain_start
  */
 int adeos_domain_stop(struct adeos_domain_desc *desc);
