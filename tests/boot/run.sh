@@ -106,7 +106,7 @@ boot() {
 					"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
 			fi
 			# QEMU's edu device, owned through INTx and MSI
-			if grep -q '^AD_DOMAIN[0-9]*_TEMPLATE="pci-owner"' "$d/.config"; then
+			if grep -qE '^AD_DOMAIN[0-9]*_IRQ[0-9]*_PCI_(INTX|MSI)=y' "$d/.config"; then
 				"$PYTHON" tests/boot/pci_owner.py "$d" \
 					"board/$board/readme.txt" \
 					"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
