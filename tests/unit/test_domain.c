@@ -383,16 +383,22 @@ static const struct adeos_domain_irq owner_irqs[] = {
 	{ .irq = 12, .mode = HANDLE | EACH | EXCL },
 };
 
-static void start_owner(void)
+/* descs[0], at priority 200, taking @irqs[0..@n). */
+static void start_owner_of(const struct adeos_domain_irq *irqs, unsigned int n)
 {
 	owner_calls = 0;
 	memset(descs, 0, sizeof(descs));
 	descs[0].name = "owner";
 	descs[0].priority = 200;
 	descs[0].tmpl = &owner;
-	descs[0].irqs = owner_irqs;
-	descs[0].nr_irqs = 1;
+	descs[0].irqs = irqs;
+	descs[0].nr_irqs = n;
 	assert_int_equal(adeos_domain_start(&descs[0]), 0);
+}
+
+static void start_owner(void)
+{
+	start_owner_of(owner_irqs, 1);
 }
 
 static void take_keeps_what_the_root_had_pending(void **state)
@@ -457,14 +463,7 @@ static const struct adeos_domain_irq late_irqs[] = {
 
 static void start_late_owner(void)
 {
-	owner_calls = 0;
-	memset(descs, 0, sizeof(descs));
-	descs[0].name = "late";
-	descs[0].priority = 200;
-	descs[0].tmpl = &owner;
-	descs[0].irqs = late_irqs;
-	descs[0].nr_irqs = 2;
-	assert_int_equal(adeos_domain_start(&descs[0]), 0);
+	start_owner_of(late_irqs, 2);
 }
 
 static void late_entry_waits_for_its_bind(void **state)

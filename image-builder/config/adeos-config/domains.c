@@ -431,30 +431,34 @@ static int check_device(const char *sym, const struct dirq *q)
 }
 
 /*
- * The Linux driver that the board says uses legacy IRQ @irq
- * (BOARD_LINUX_IRQS, "4:ttyS0 9:acpi"), into @buf; 0 if none. A
- * malformed pair is reported once, by validate().
+ * The next IRQ:driver pair of BOARD_LINUX_IRQS ("4:ttyS0 9:acpi") at
+ * *@list, past which *@list then points. @return 1 for a pair, 0 at the
+ * end, -1 for text that is none, *@list left on it.
  */
-static int board_driver_of(long irq, char *buf, size_t len)
+static int next_driver_pair(const char **list, long *irq, char *name)
 {
-	const char *list = string_value("BOARD_LINUX_IRQS");
-	char name[64];
-	long n;
 	int used;
 
-	while (list && *list) {
-		while (*list == ' ')
-			list++;
-		if (!*list)
-			break;
-		if (sscanf(list, "%ld:%63[^ ]%n", &n, name, &used) != 2)
-			return 0;
-		if (n == irq) {
-			snprintf(buf, len, "%s", name);
+	while (*list && **list == ' ')
+		(*list)++;
+	if (!*list || !**list)
+		return 0;
+	if (sscanf(*list, "%ld:%63[^ ]%n", irq, name, &used) != 2 || *irq < 0 ||
+	    *irq > 15)
+		return -1;
+	*list += used;
+	return 1;
+}
+
+/* The Linux driver that the board says uses legacy IRQ @irq, or 0. */
+static int board_driver_of(long irq, char name[64])
+{
+	const char *list = string_value("BOARD_LINUX_IRQS");
+	long n;
+
+	while (next_driver_pair(&list, &n, name) > 0)
+		if (n == irq)
 			return 1;
-		}
-		list += used;
-	}
 	return 0;
 }
 
@@ -464,23 +468,15 @@ static void check_board_drivers(void)
 	const char *list = string_value("BOARD_LINUX_IRQS");
 	char name[64];
 	long n;
-	int used;
+	int got;
 
-	while (list && *list) {
-		while (*list == ' ')
-			list++;
-		if (!*list)
-			return;
-		if (sscanf(list, "%ld:%63[^ ]%n", &n, name, &used) != 2 ||
-		    n < 0 || n > 15) {
-			error_at(
-				"BOARD_LINUX_IRQS",
-				"\"%.*s\" is no IRQ:driver pair of an ISA IRQ (0-15) and a driver's name",
-				(int)strcspn(list, " "), list);
-			return;
-		}
-		list += used;
-	}
+	while ((got = next_driver_pair(&list, &n, name)) > 0)
+		;
+	if (got < 0)
+		error_at(
+			"BOARD_LINUX_IRQS",
+			"\"%.*s\" is no IRQ:driver pair of an ISA IRQ (0-15) and a driver's name",
+			(int)strcspn(list, " "), list);
 }
 
 /*
@@ -493,7 +489,7 @@ static void check_driver_line(const char *sym, const struct domain *d,
 	char driver[64];
 
 	if (q->kind != IRQ_LEGACY || (!q->exclusive && q->pass) ||
-	    !board_driver_of(q->number, driver, sizeof(driver)))
+	    !board_driver_of(q->number, driver))
 		return;
 	error_at(
 		sym,
