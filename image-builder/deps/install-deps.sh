@@ -63,11 +63,21 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 updated=
 
+# apt_update: refresh the package lists once. A mirror caught mid-sync
+# fails one index ("File has unexpected size ... Mirror sync in
+# progress?", seen for bookworm-security's i386 list): apt then keeps
+# the lists it has, so try again, and at last go on with a warning;
+# what is then missing is named by the install or download that needs it.
 apt_update() {
-	if [ -z "$updated" ]; then
-		$SUDO apt-get update -qq
-		updated=1
-	fi
+	[ -z "$updated" ] || return 0
+	updated=1
+	for try in 1 2 3; do
+		if $SUDO apt-get update -qq -o Acquire::Retries=3; then
+			return 0
+		fi
+		[ "$try" -eq 3 ] || sleep $((try * 10))
+	done
+	echo "install-deps: warning: apt-get update failed 3 times; going on with the package lists there are" >&2
 }
 
 installed() {
