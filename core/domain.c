@@ -31,6 +31,7 @@ void adeos_init(const char *root_name)
 	adeos_pipe.unhandled = 0;
 	adeos_pipe.spurious = 0;
 	adeos_pipe.dropped = 0;
+	adeos_pipe.event_map = 0;
 }
 
 adomain_t *adeos_root_domain(void)
@@ -178,6 +179,7 @@ int adeos_unregister_domain(adomain_t *adp)
 	err = domain_busy(adp);
 	if (!err) {
 		pipeline_remove(adp);
+		adeos_update_event_map();
 		hand_down_log(adp);
 		adp->next = NULL;
 		adeos_sync_pipeline();

@@ -12,6 +12,8 @@ _Static_assert(ADEOS_LOG_WORDS <= ADEOS_LOG_WORD_BITS,
 	       "the log's summary word must cover every log word");
 _Static_assert(ADEOS_NR_VIRQS <= ADEOS_LOG_WORD_BITS,
 	       "the virtual IRQ map is one word");
+_Static_assert(ADEOS_NR_EVENTS <= ADEOS_LOG_WORD_BITS,
+	       "the event map is one word");
 
 struct adeos_pipeline {
 	adomain_t *head; /* highest priority; the root domain is last */
@@ -20,6 +22,7 @@ struct adeos_pipeline {
 	unsigned long unhandled;
 	unsigned long spurious;
 	unsigned long dropped; /* handed down to no domain that takes them */
+	unsigned long event_map; /* bit n: some domain catches event n */
 	int root_played; /* the root's stage was played (adeos_trigger_irq) */
 };
 
@@ -118,6 +121,9 @@ int adeos_log_down(adomain_t *d, unsigned int irq, unsigned int n);
 void adeos_hand_down(adomain_t *d, unsigned int irq, unsigned int n);
 void adeos_sync_pipeline(void);
 void adeos_end_held(adomain_t *d, unsigned int irq);
+
+/* event.c */
+void adeos_update_event_map(void);
 
 /* domain.c */
 int adeos_domain_registered(const adomain_t *adp);

@@ -50,6 +50,84 @@ void adeos_hand_down(adomain_t *d, unsigned int irq, unsigned int n)
 }
 
 /*
+ * Stop @d, which faulted or ran past its budget in a handler of @irq:
+ * none of its handlers is called again, and its IRQs go to nobody or
+ * down the pipeline, as its on_fault says, with what it had pending.
+ */
+static void stop_faulted(adomain_t *d)
+{
+	int pass = d->on_fault == ADEOS_FAULT_PASS_IRQS;
+	unsigned int irq, n;
+
+	d->status |= ADEOS_FAULTED_FLAG;
+	for (irq = 0; irq < ADEOS_NR_IRQS; irq++) {
+		struct adeos_irq_slot *slot = &d->irqs[irq];
+		struct adeos_irq_slot *root = &adeos_root.irqs[irq];
+
+		if (!(slot->control & ADEOS_HANDLE_MASK))
+			continue;
+		n = adeos_log_drop(d, irq);
+		if (!pass) {
+			/* A held line stays masked: the release ends it. */
+			slot->control = 0;
+			adeos_pipe.dropped += n;
+			continue;
+		}
+		slot->control = ADEOS_PASS_MASK;
+		/* The root gave the IRQ up when the domain took it alone. */
+		if (root->handler && d != &adeos_root)
+			root->control |= ADEOS_HANDLE_MASK;
+		if (slot->held)
+			adeos_end_held(d, irq);
+		if (n)
+			adeos_hand_down(d, irq, n);
+	}
+	arch_report_fault(d);
+}
+
+struct arch_landing *adeos_domain_fault(const struct adeos_fault *fault)
+{
+	adomain_t *d = adeos_pipe.current;
+
+	if (!d || d == &adeos_root || !d->landing)
+		return NULL;
+	/* An outer call of a stopped domain faulting too: the first says why. */
+	if (!(d->status & ADEOS_FAULTED_FLAG)) {
+		d->fault = *fault;
+		d->fault.irq = d->irq_in_service;
+	}
+	return d->landing;
+}
+
+/*
+ * Call a handler of @d, a domain ahead of the root, with its landing
+ * pad and its clock. @return nonzero when it faulted or ran too long.
+ */
+static int call_handler(adomain_t *d, struct adeos_irq_slot *slot,
+			unsigned int irq)
+{
+	struct arch_landing landing, *outer = d->landing;
+	unsigned long long start = arch_timestamp(), took;
+	int faulted;
+
+	d->landing = &landing;
+	faulted = arch_call_handler(&landing, slot->handler, irq, slot->cookie);
+	d->landing = outer;
+	took = arch_timestamp() - start;
+	if (took > d->longest_call)
+		d->longest_call = took;
+	if (!faulted && d->budget && took > d->budget) {
+		d->fault.trap = ADEOS_FAULT_BUDGET;
+		d->fault.what = "time budget";
+		d->fault.ip = (unsigned long)slot->handler;
+		d->fault.address = 0;
+		d->fault.irq = irq;
+		faulted = 1;
+	}
+	return faulted;
+}
+
+/*
  * Run one handler of @d for @n arrivals of @irq. Domains below the head
  * run it with hard IRQs on, so that higher domains preempt them; the head
  * has nobody to yield to and keeps them off, unless it is the root: the
@@ -62,6 +140,7 @@ static void run_handler(adomain_t *d, unsigned int irq, unsigned int n)
 	int outer_irq = d->irq_in_service;
 	int outer_pass = d->pass_request;
 	int head = d == adeos_pipe.head && d != &adeos_root;
+	int faulted = 0;
 
 	d->irq_in_service = irq;
 	d->pass_request = 0;
@@ -70,10 +149,17 @@ static void run_handler(adomain_t *d, unsigned int irq, unsigned int n)
 	if (d == &adeos_root)
 		arch_run_root_handler(slot->handler, irq, slot->cookie);
 	else
-		slot->handler(irq, slot->cookie);
+		faulted = call_handler(d, slot, irq);
 	hard_local_irq_disable();
 	/* The handler may have unstalled; the rest of the log waits. */
 	d->status |= ADEOS_STALL_FLAG;
+	if (faulted) {
+		d->irq_in_service = outer_irq;
+		d->pass_request = outer_pass;
+		if (!(d->status & ADEOS_FAULTED_FLAG))
+			stop_faulted(d);
+		return;
+	}
 	if (slot->held && !(slot->control & ADEOS_DEFER_MASK))
 		adeos_end_held(d, irq);
 	if (d->pass_request)

@@ -4,6 +4,7 @@
  * at boot (the generated table, all or none) or while IRQs flow
  * (loadable domains).
  */
+#include <adeos/clock.h>
 #include <adeos/template.h>
 
 static int root_handles(unsigned int irq)
@@ -113,6 +114,10 @@ int adeos_domain_start(struct adeos_domain_desc *desc)
 	err = adeos_register_domain(&desc->domain, &attr);
 	if (err)
 		return err;
+	/* Before any IRQ of the domain flows: nothing reads them yet. */
+	desc->domain.on_fault = desc->on_fault;
+	desc->domain.budget =
+		(unsigned long long)desc->budget_us * arch_timestamp_per_us();
 	if (desc->tmpl->start) {
 		err = desc->tmpl->start(desc);
 		if (err)

@@ -125,6 +125,41 @@ void arch_root_played(void)
 		host.root_played_hard_off++;
 }
 
+int arch_call_handler(struct arch_landing *landing,
+		      void (*handler)(unsigned int irq, void *cookie),
+		      unsigned int irq, void *cookie)
+{
+	if (setjmp(landing->jb))
+		return 1;
+	handler(irq, cookie);
+	return 0;
+}
+
+void arch_report_fault(const struct adeos_domain *d)
+{
+	(void)d;
+	if (host.hard_on)
+		host.violations++;
+	host.faults_reported++;
+}
+
+void host_fault(int trap, const char *what, unsigned long address)
+{
+	struct adeos_fault f = { .trap = trap,
+				 .what = what,
+				 .ip = (unsigned long)__builtin_return_address(
+					 0),
+				 .address = address };
+	struct arch_landing *landing;
+	unsigned long flags = host.hard_on;
+
+	host.hard_on = 0;
+	landing = adeos_domain_fault(&f);
+	if (landing)
+		longjmp(landing->jb, 1);
+	host.hard_on = flags;
+}
+
 void arch_panic(const char *func, const char *why)
 {
 	host.panic_func = func;

@@ -36,6 +36,7 @@ struct host_cpu {
 	unsigned int timer_counts; /* what arch_timer_counts_since_tick() says */
 	unsigned long long timestamp; /* the timestamp counter */
 	jmp_buf *panic_jmp; /* where arch_panic() returns to, if set */
+	unsigned long faults_reported; /* arch_report_fault() calls */
 };
 
 extern struct host_cpu host;
@@ -44,5 +45,13 @@ extern struct host_cpu host;
 void host_reset(void);
 /* The CPU takes @irq now, as if the line had been raised; flag must be on. */
 void host_take_irq(unsigned int irq);
+
+/*
+ * An exception in the running code, as the arch's exception path takes
+ * it: hard IRQs off, then land in the current domain's handler call if
+ * the pipeline says the fault is a domain's. @return only if it is not
+ * (the OS would handle it).
+ */
+void host_fault(int trap, const char *what, unsigned long address);
 
 #endif /* ADEOS_TESTS_HOST_H */

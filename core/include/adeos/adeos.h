@@ -70,12 +70,59 @@
 
 /* Bits of adomain_t.status. */
 #define ADEOS_STALL_FLAG 0x1
+/* Stopped by a fault: none of its handlers is called again. */
+#define ADEOS_FAULTED_FLAG 0x2
+
+/*
+ * What the IRQs of a domain that faulted become (adomain_t.on_fault):
+ *  DROP  nobody's: each arrival is acknowledged and counted as
+ *        unhandled; a level line it held stays masked until the domain
+ *        lets go of it (its device was never serviced);
+ *  PASS  the domain lets them through: the domains below, Linux last,
+ *        get them, the root taking back those it had given up.
+ */
+#define ADEOS_FAULT_DROP_IRQS 0
+#define ADEOS_FAULT_PASS_IRQS 1
+
+/* Not an exception: a handler call ran past its domain's budget. */
+#define ADEOS_FAULT_BUDGET (-1)
+
+/* Why a domain was stopped (adomain_t.fault), once ADEOS_FAULTED_FLAG. */
+struct adeos_fault {
+	int trap; /* the arch's exception number, or ADEOS_FAULT_BUDGET */
+	const char *what; /* its name, "divide error", "page fault"... */
+	unsigned long ip; /* the faulting instruction, or the handler */
+	unsigned long address; /* the address a page fault was for */
+	unsigned int irq; /* the IRQ whose handler was running */
+};
 
 #define ADEOS_LOG_WORD_BITS (8 * sizeof(unsigned long))
 #define ADEOS_LOG_WORDS \
 	((ADEOS_NR_IRQS + ADEOS_LOG_WORD_BITS - 1) / ADEOS_LOG_WORD_BITS)
 
 typedef void (*adeos_irq_handler_t)(unsigned int irq, void *cookie);
+
+/*
+ * Trap events: the OS's exceptions, by the arch's exception number
+ * (on i386 the vector, 0-31), offered to the domains that catch them,
+ * head first, before the OS handles them. A handler gets the arch's
+ * trap frame as @data (on i386 the struct pt_regs of the exception)
+ * and returns ADEOS_EVENT_HANDLED (nobody else sees the exception, the
+ * OS neither: the trapping code resumes as the frame now says) or
+ * ADEOS_EVENT_PASS (the next domain that catches it, then the OS).
+ * Handlers run in the context that trapped, hard IRQs off; they must
+ * not fault.
+ */
+#define ADEOS_NR_EVENTS 32
+#define ADEOS_EVENT_PASS 0
+#define ADEOS_EVENT_HANDLED 1
+typedef int (*adeos_event_handler_t)(unsigned int event, void *data,
+				     void *cookie);
+
+struct adeos_event_slot {
+	adeos_event_handler_t handler;
+	void *cookie;
+};
 /*
  * An acknowledge routine returns ADEOS_ACK_SPURIOUS for an IRQ that was
  * not there (dropped), ADEOS_ACK_DONE when the controller may raise the
@@ -125,9 +172,22 @@ typedef struct adeos_domain {
 	struct adeos_domain *next; /* the pipeline, by decreasing priority */
 	int irq_in_service; /* the IRQ its innermost handler got, or -1 */
 	int pass_request; /* that handler called adeos_suspend_domain() */
+	/* Where a fault in its innermost handler call lands (arch). */
+	struct arch_landing *landing;
+	unsigned int on_fault; /* ADEOS_FAULT_DROP_IRQS or _PASS_IRQS */
+	/*
+	 * Timestamp counts (adeos/clock.h) one handler call may take before
+	 * the domain is stopped as if it had faulted, once the call returns;
+	 * 0 for no limit. What the longest call took.
+	 */
+	unsigned long long budget;
+	unsigned long long longest_call;
+	struct adeos_fault fault;
 	struct adeos_log log;
 	struct adeos_irq_slot irqs[ADEOS_NR_IRQS];
 	struct adeos_irq_stats stats[ADEOS_NR_IRQS];
+	struct adeos_event_slot events[ADEOS_NR_EVENTS];
+	unsigned long event_hits[ADEOS_NR_EVENTS]; /* calls of its handlers */
 } adomain_t;
 
 typedef struct adeos_attr {
@@ -208,6 +268,34 @@ unsigned int adeos_test_ipipe_from(adomain_t *adp);
  * plays it until that stage unstalls (and plays down to @adp).
  */
 int adeos_held_back(const adomain_t *adp);
+
+/*
+ * Faults. The arch's exception path calls adeos_domain_fault() when an
+ * exception that the OS would not resolve by itself (a fixup, a lazily
+ * mapped kernel page) hits a domain ahead of the OS. When the current
+ * domain has a handler call in progress, the fault is recorded and the
+ * landing returned: the arch abandons the handler's frames and resumes
+ * there, and the pipeline stops the domain (ADEOS_FAULTED_FLAG, its IRQs
+ * as its on_fault says, its log emptied) before it goes on. NULL: the
+ * fault is not a domain's (the OS's own, or in the pipeline's code),
+ * for the OS to handle as it would. Hard IRQs off.
+ */
+struct arch_landing *adeos_domain_fault(const struct adeos_fault *fault);
+
+/*
+ * Catch @event in the current domain (or @adp) with @handler, @cookie
+ * given back to it; a NULL @handler lets it go. Not for the root
+ * domain (-EINVAL), whose exceptions are the OS's own.
+ */
+int adeos_catch_event(unsigned int event, adeos_event_handler_t handler);
+int adeos_catch_event_from(adomain_t *adp, unsigned int event,
+			   adeos_event_handler_t handler, void *cookie);
+/*
+ * For the arch: the exception @event happened, its frame @data. Offers
+ * it to the domains that catch it. @return ADEOS_EVENT_HANDLED when one
+ * did (the OS must not handle it), else ADEOS_EVENT_PASS.
+ */
+int adeos_handle_event(unsigned int event, void *data);
 
 /* IRQs that reached the pipeline and nobody took, or that were spurious. */
 unsigned long adeos_unhandled_count(void);

@@ -73,6 +73,22 @@ void arch_run_root_handler(void (*handler)(unsigned int irq, void *cookie),
  */
 void arch_root_played(void);
 
+/*
+ * Call @handler(@irq, @cookie), a domain's, with a landing pad: @landing
+ * (struct arch_landing, from arch_defs.h) records where a fault inside
+ * the handler resumes, once the arch's exception path has abandoned the
+ * handler's frames (adeos_domain_fault()).
+ * @return 0 when the handler returned, nonzero when a fault landed.
+ */
+int arch_call_handler(struct arch_landing *landing,
+		      void (*handler)(unsigned int irq, void *cookie),
+		      unsigned int irq, void *cookie);
+/* The timestamp counter (adeos/clock.h): a handler call's duration. */
+unsigned long long arch_timestamp(void);
+/* A domain was stopped (adomain_t.fault): one line for the OS's log. */
+struct adeos_domain;
+void arch_report_fault(const struct adeos_domain *d);
+
 /* A broken pipeline invariant: report it, naming @func, and stop. */
 void arch_panic(const char *func, const char *why) __attribute__((noreturn));
 

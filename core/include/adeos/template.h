@@ -86,6 +86,10 @@ struct adeos_domain_desc {
 	void *state; /* the template's, one per domain */
 	const struct adeos_domain_irq *irqs;
 	unsigned int nr_irqs;
+	/* ADEOS_FAULT_DROP_IRQS or _PASS_IRQS: its IRQs once it faulted */
+	unsigned int on_fault;
+	/* How long one handler call may take, in microseconds; 0: no limit */
+	unsigned int budget_us;
 	adomain_t domain;
 	int failed_irq; /* the IRQ adeos_domain_start() stopped at, or -1 */
 	/*

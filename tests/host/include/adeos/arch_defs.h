@@ -8,12 +8,18 @@
 #define ADEOS_HOST_ARCH_DEFS_H
 
 #include <errno.h>
+#include <setjmp.h>
 #include <stddef.h>
 
 /* As many device IRQs as an i386 has external vectors. */
 #define ARCH_NR_HW_IRQS 224
 /* Local APIC timer, spurious, error, and one spare. */
 #define ARCH_NR_SYS_IRQS 4
+
+/* Where a simulated fault in a domain's handler lands: a setjmp. */
+struct arch_landing {
+	jmp_buf jb;
+};
 
 unsigned long host_hard_local_irq_save(void);
 void host_hard_local_irq_restore(unsigned long flags);
