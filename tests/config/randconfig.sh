@@ -9,7 +9,8 @@
 # symbols, so every seed first writes a KCONFIG_ALLCONFIG fragment of
 # random int and string values, inside and outside their ranges, with
 # repeats, so that names, priorities and IRQs collide, and the kinds of
-# the IRQ entries (it leaves choices at their defaults).
+# the IRQ entries and what becomes of a faulted domain's IRQs (it
+# leaves choices at their defaults).
 #
 # usage: randconfig.sh O [SEEDS]   (CC, HOST_CFLAGS, TEMPLATE_INCS,
 #        HOST_LIB, TEMPLATES from make)
@@ -49,6 +50,7 @@ fragment() {
 		overs = slots + 1
 		nm = split("4 " slots " " slots " " slots " 2 0 " overs, maxes, " ")
 		nh = split("1000 100 250 20 10000 5 20000", hzs, " ")
+		nb = split("0 1 250 10000 1000000 1000001 -1 10ms", budgets, " ")
 		printf "AD_PIPELINE_MAX_DOMAINS=%s\n", maxes[int(rand() * nm) + 1]
 		for (n = 1; n <= slots; n++) {
 			if (rand() < 0.8)
@@ -60,6 +62,11 @@ fragment() {
 			if (rand() < 0.5)
 				printf "AD_DOMAIN%d_TIMER_HZ=%s\n", n,
 					hzs[int(rand() * nh) + 1]
+			if (rand() < 0.5)
+				printf "AD_DOMAIN%d_FAULT_PASS_IRQS=y\n", n
+			if (rand() < 0.5)
+				printf "AD_DOMAIN%d_BUDGET_US=%s\n", n,
+					budgets[int(rand() * nb) + 1]
 			for (k = 1; k <= nirqs; k++) {
 				kind = kinds[int(rand() * nk) + 1]
 				if (kind != "LEGACY")

@@ -3,9 +3,10 @@
  * Links the generated table of domains (make domains) with the host
  * build of core/ and the templates, starts the domains through
  * core/template.c's all-or-none loop, and checks that the pipeline now
- * holds what the table says: every domain at its priority, every IRQ
- * with its mode and unmasked, delivered to the highest domain that
- * takes it; then stops them all again. GSIs are bound as the OS glue
+ * holds what the table says: every domain at its priority, with what
+ * becomes of its IRQs if it faults and a time budget if it has one,
+ * every IRQ with its mode and unmasked, delivered to the highest domain
+ * that takes it; then stops them all again. GSIs are bound as the OS glue
  * binds them when a domain loads; PCI entries wait for a device the
  * host has not, unbound.
  * Prints one line; exit status 0 only if everything held.
@@ -54,6 +55,12 @@ static void check_domain(struct adeos_domain_desc *desc)
 	       desc->domain.priority, desc->priority);
 	expect(!strcmp(desc->domain.name, desc->name), "name %s",
 	       desc->domain.name);
+	expect(desc->domain.on_fault == desc->on_fault,
+	       "domain %s on_fault %u, table says %u", desc->name,
+	       desc->domain.on_fault, desc->on_fault);
+	expect(!desc->domain.budget == !desc->budget_us,
+	       "domain %s budget %llu, table says %u us", desc->name,
+	       desc->domain.budget, desc->budget_us);
 	for (k = 0; k < desc->nr_irqs; k++) {
 		unsigned int irq = desc->bound[k];
 		enum adeos_irq_kind kind = desc->irqs[k].kind;

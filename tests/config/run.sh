@@ -4,11 +4,13 @@
 # Tests of the configuration side, through make as a user types it:
 # every board in configs/ generates code that registers on the host
 # build; every case of the reject corpus stops with its message and
-# leaves nothing half-written; savedefconfig round-trips; no limit of
-# domains is written twice.
+# leaves nothing half-written; a domain's fault options reach its
+# descriptor; savedefconfig round-trips; no limit of domains is written
+# twice.
 # TAP lines go to $O/results/config-*.tap.
 #
-# usage: run.sh O   (CC, HOST_CFLAGS, TEMPLATE_INCS, HOST_LIB from make)
+# usage: run.sh O   (CC, HOST_CFLAGS, TEMPLATE_INCS, HOST_LIB, TEMPLATES
+#        from make)
 set -u
 O=$1
 results=$O/results
@@ -332,6 +334,118 @@ AD_DOMAIN2_IRQ1_DEVICE="00:05.0"') &&
 	report kinds "$out"
 }
 
+# desc_of FILE NAME: the lines of the struct adeos_domain_desc of
+# domain NAME in FILE (the table, or a module's source), spaces trimmed.
+desc_of() {
+	awk -v name="$2" '
+		/\{$/ { buf = ""; next }
+		/^[[:space:]]*}/ {
+			if (index(buf, ".name = \"" name "\","))
+				printf "%s", buf
+			buf = ""
+			next
+		}
+		{ buf = buf $0 "\n" }' "$1" | sed 's/^[[:space:]]*//'
+}
+
+# desc_has FILE NAME LINE...: domain NAME's descriptor in FILE has every
+# LINE; prints the first one missing.
+desc_has() {
+	f=$1
+	name=$2
+	shift 2
+	desc_of "$f" "$name" >"$f.$name"
+	if ! grep -q . "$f.$name"; then
+		echo "no domain \"$name\" in $f"
+		return 1
+	fi
+	has_lines "$f.$name" "$@"
+}
+
+# What becomes of a domain's IRQs once it faulted, and the time budget
+# of one handler call: in the generated descriptor of each domain, built
+# in or a module. A .config older than the options gets their defaults;
+# a budget written by hand that is no number of microseconds in the
+# range stops adeos-config, naming the symbol (make domains would have
+# reset it: the tool is run alone here; reject/ holds the defconfigs).
+faults() {
+	out=$results/config-faults.tap
+	: >"$out"
+	d=$work/accept-faults
+	c=$d/domains/adeos_domains.c
+	if msg=$(accept "$d" 'AD_DOMAIN1=y
+AD_DOMAIN1_NAME="dflt"
+AD_DOMAIN1_TEMPLATE_IRQ_OWNER=y
+AD_DOMAIN1_IRQ1=y
+AD_DOMAIN1_IRQ1_NUMBER=6
+AD_DOMAIN2=y
+AD_DOMAIN2_NAME="pass"
+AD_DOMAIN2_TEMPLATE_IRQ_OWNER=y
+AD_DOMAIN2_FAULT_PASS_IRQS=y
+AD_DOMAIN2_BUDGET_US=250
+AD_DOMAIN2_IRQ1=y
+AD_DOMAIN2_IRQ1_NUMBER=7
+AD_DOMAIN3=y
+AD_DOMAIN3_NAME="nolimit"
+AD_DOMAIN3_TEMPLATE_IRQ_OWNER=y
+AD_DOMAIN3_BUDGET_US=0
+AD_DOMAIN4=y
+AD_DOMAIN4_NAME="mod"
+AD_DOMAIN4_TEMPLATE_IRQ_OWNER=y
+AD_DOMAIN4_MODULE=y
+AD_DOMAIN4_FAULT_PASS_IRQS=y
+AD_DOMAIN4_BUDGET_US=1000000') &&
+		miss=$(desc_has "$c" dflt '.on_fault = ADEOS_FAULT_DROP_IRQS,' \
+			'.budget_us = 10000,' &&
+			desc_has "$c" pass '.on_fault = ADEOS_FAULT_PASS_IRQS,' \
+				'.budget_us = 250,' &&
+			desc_has "$c" nolimit '.on_fault = ADEOS_FAULT_DROP_IRQS,' \
+				'.budget_us = 0,'); then
+		tap "$out" ok "built in: by default .on_fault = ADEOS_FAULT_DROP_IRQS, .budget_us = 10000; FAULT_PASS_IRQS and BUDGET_US=250, BUDGET_US=0 as asked; $msg"
+	else
+		tap "$out" not "fault options, built in: $msg$miss"
+	fi
+	if miss=$(desc_has "$d/domains/modules/adeos-mod-domain.c" mod \
+		'.on_fault = ADEOS_FAULT_PASS_IRQS,' '.budget_us = 1000000,'); then
+		tap "$out" ok "a module (adeos-mod.ko): .on_fault = ADEOS_FAULT_PASS_IRQS, .budget_us = 1000000 as asked"
+	else
+		tap "$out" not "fault options, module: $miss"
+	fi
+	# an old .config: none of the options
+	old=$work/faults-old
+	mkdir -p "$old/domains"
+	grep -v '_FAULT_\|_BUDGET_US' "$d/.config" >"$old/.config" 2>/dev/null
+	if "$O/tools/adeos-config" domains --templates "$TEMPLATES" \
+		"$old/.config" "$old/domains/adeos_domains.c" >"$old.log" 2>&1 &&
+		miss=$(desc_has "$old/domains/adeos_domains.c" pass \
+			'.on_fault = ADEOS_FAULT_DROP_IRQS,' '.budget_us = 10000,' &&
+			desc_has "$old/domains/modules/adeos-mod-domain.c" mod \
+				'.on_fault = ADEOS_FAULT_DROP_IRQS,' \
+				'.budget_us = 10000,') &&
+		msg=$(register "$old"); then
+		tap "$out" ok "a .config without the options: ADEOS_FAULT_DROP_IRQS and 10000 us, built in and module; $msg"
+	else
+		tap "$out" not "a .config without the options: $(head -n 2 "$old.log")$miss"
+	fi
+	# budgets written by hand: each refused, naming the symbol
+	for v in -1 10ms 1000001 ""; do
+		bad=$work/faults-bad$v
+		mkdir -p "$bad"
+		sed "s/^AD_DOMAIN2_BUDGET_US=.*/AD_DOMAIN2_BUDGET_US=$v/" \
+			"$d/.config" >"$bad/.config"
+		"$O/tools/adeos-config" domains --templates "$TEMPLATES" \
+			"$bad/.config" "$bad/adeos_domains.c" >"$bad.log" 2>&1
+		rc=$?
+		if [ "$rc" = 1 ] && [ ! -e "$bad/adeos_domains.c" ] &&
+			grep -q "^$bad/.config:[0-9]*: error: AD_DOMAIN2_BUDGET_US: ." "$bad.log"; then
+			tap "$out" ok "AD_DOMAIN2_BUDGET_US=$v in a .config: refused ($(sed -n 's/^[^ ]* error: AD_DOMAIN2_BUDGET_US: //p' "$bad.log")), nothing written"
+		else
+			tap "$out" not "AD_DOMAIN2_BUDGET_US=$v: exit $rc: $(head -n 2 "$bad.log")"
+		fi
+	done
+	report faults "$out"
+}
+
 # Each limit of domains written once (tests/config/limits.sh).
 limits() {
 	sh tests/config/limits.sh "$O"
@@ -341,6 +455,7 @@ limits() {
 boards
 rejects
 kinds
+faults
 limits
 keeps_and_round_trips
 modules

@@ -79,7 +79,9 @@ static int slot_symbol(const char *rest)
 	int k, off = 0;
 
 	if (!strcmp(rest, "NAME") || !strcmp(rest, "PRIORITY") ||
-	    !strcmp(rest, "MODULE") || !strncmp(rest, "TEMPLATE", 8))
+	    !strcmp(rest, "MODULE") || !strncmp(rest, "TEMPLATE", 8) ||
+	    !strcmp(rest, "FAULT_DROP_IRQS") ||
+	    !strcmp(rest, "FAULT_PASS_IRQS") || !strcmp(rest, "BUDGET_US"))
 		return 1;
 	return sscanf(rest, "IRQ%d%n", &k, &off) == 1 &&
 	       (!rest[off] || rest[off] == '_');
@@ -106,6 +108,28 @@ static void read_options(struct domain *d)
 	}
 }
 
+/*
+ * DOMAINn_BUDGET_US: microseconds, 0 for no limit. Kconfig keeps it in
+ * its range; a .config written by hand may not, and one older than the
+ * option has none: Kconfig's default then.
+ */
+static void read_budget(struct domain *d)
+{
+	char sym[64];
+
+	snprintf(sym, sizeof(sym), "DOMAIN%d_BUDGET_US", d->slot);
+	d->budget_us = DEFAULT_BUDGET_US;
+	if (!value_of("%s", sym))
+		return;
+	if (!int_value(sym, &d->budget_us))
+		return;
+	if (d->budget_us < 0 || d->budget_us > MAX_BUDGET_US)
+		error_at(
+			sym,
+			"budget %ld is outside 0-%d (microseconds; 0 for no limit)",
+			d->budget_us, MAX_BUDGET_US);
+}
+
 static void read_domain(int slot)
 {
 	struct domain *d = &doms[ndoms++];
@@ -121,6 +145,8 @@ static void read_domain(int slot)
 	snprintf(sym, sizeof(sym), "DOMAIN%d_TEMPLATE", slot);
 	d->tmpl = string_value(sym);
 	d->module = is_y(value_of("DOMAIN%d_MODULE", slot));
+	d->pass_on_fault = is_y(value_of("DOMAIN%d_FAULT_PASS_IRQS", slot));
+	read_budget(d);
 	for (k = 1; k <= ADEOS_CONFIG_IRQS; k++)
 		if (is_y(value_of("DOMAIN%d_IRQ%d", slot, k)))
 			read_irq(d, k);

@@ -12,6 +12,14 @@
 #define MAX_OPTIONS 64
 #define MAX_TEMPLATES 64
 
+/*
+ * A domain's time budget, DOMAINn_BUDGET_US, as Kconfig.slot.in has it:
+ * its default, which a .config older than the option gets (its IRQs
+ * dropped on a fault, as well), and its range's top.
+ */
+#define DEFAULT_BUDGET_US 10000
+#define MAX_BUDGET_US 1000000
+
 /* A PC's legacy IRQs, 0-15: the ISA IRQs, the inputs of the 8259 pair. */
 #define NR_ISA_IRQS 16
 
@@ -53,6 +61,8 @@ struct domain {
 	long priority;
 	const char *tmpl;
 	int module; /* DOMAINn_MODULE: built as adeos-<name>.ko */
+	int pass_on_fault; /* DOMAINn_FAULT_PASS_IRQS: its IRQs go on down */
+	long budget_us; /* DOMAINn_BUDGET_US: of one handler call; 0 none */
 	struct dirq irqs[ADEOS_CONFIG_IRQS];
 	int nirqs;
 	struct dopt opts[MAX_OPTIONS];

@@ -140,6 +140,9 @@ static void emit_desc_fields(FILE *f, const struct domain *d,
 	if (d->nirqs)
 		fprintf(f, "%s.irqs = domain%d_irqs,\n", indent, d->slot);
 	fprintf(f, "%s.nr_irqs = %d,\n", indent, d->nirqs);
+	fprintf(f, "%s.on_fault = ADEOS_FAULT_%s_IRQS,\n", indent,
+		d->pass_on_fault ? "PASS" : "DROP");
+	fprintf(f, "%s.budget_us = %ld,\n", indent, d->budget_us);
 }
 
 static void emit_table_entry(FILE *f, const struct domain *d)
