@@ -16,6 +16,7 @@
 #include <linux/printk.h>
 #include <adeos/adeos.h>
 #include <adeos/debug.h>
+#include <adeos/linux.h>
 
 #define MAX_REPORTED 32
 
@@ -71,15 +72,18 @@ void adeos_debug_report(const char *what)
 
 /*
  * A domain ahead of Linux took Linux's interrupt flag: it is running
- * Linux code (a lock Linux may hold with its stage stalled, printk, an
- * allocator), which may deadlock the machine. NMIs may, on their own.
+ * Linux code (a lock Linux may hold with its stage stalled, an
+ * allocator), which may deadlock the machine. NMIs may, on their own;
+ * so may Linux's code that runs on a domain's behalf: its exception
+ * path, and printk, which stores and defers as from an NMI.
  * One report per domain, whichever call it made first.
  */
 void adeos_debug_root_only(const char *what)
 {
 	adomain_t *d = adeos_current_domain();
 
-	if (likely(d == adeos_root_domain()) || !d || in_nmi() || reporting)
+	if (likely(d == adeos_root_domain()) || !d || in_nmi() || reporting ||
+	    adeos_linux_runs_for_domain())
 		return;
 	report("Linux code called from a domain ahead of Linux", what,
 	       __builtin_return_address(0));

@@ -405,8 +405,11 @@ unsigned int adeos_kernel_entry(struct pt_regs *regs)
 
 	if (regs->flags & X86_EFLAGS_IF)
 		entry |= ADEOS_ENTRY_HW_ON;
-	if (!root_is_current())
+	if (!root_is_current()) {
 		entry |= ADEOS_ENTRY_DOMAIN;
+		/* Linux's trap code, for the domain's exception. */
+		adeos_linux_for_domain(true);
+	}
 	if (adeos_root.status & ADEOS_STALL_FLAG)
 		entry |= ADEOS_ENTRY_STALLED;
 	adeos_root.status |= ADEOS_STALL_FLAG;
@@ -434,6 +437,8 @@ void adeos_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu)
 
 	hard_local_irq_disable();
 	if (entry != ADEOS_ENTRY_HW_ON) {
+		if (entry & ADEOS_ENTRY_DOMAIN)
+			adeos_linux_for_domain(false);
 		if (!(entry & ADEOS_ENTRY_STALLED))
 			adeos_root.status &= ~ADEOS_STALL_FLAG;
 		if (entry & ADEOS_ENTRY_HW_ON)

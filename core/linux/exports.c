@@ -29,6 +29,8 @@ EXPORT_SYMBOL_GPL(adeos_irq_owner);
 EXPORT_SYMBOL_GPL(adeos_alloc_virq);
 EXPORT_SYMBOL_GPL(adeos_free_virq);
 EXPORT_SYMBOL_GPL(adeos_trigger_irq);
+EXPORT_SYMBOL_GPL(adeos_catch_event);
+EXPORT_SYMBOL_GPL(adeos_catch_event_from);
 EXPORT_SYMBOL_GPL(adeos_stall_ipipe);
 EXPORT_SYMBOL_GPL(adeos_unstall_ipipe);
 EXPORT_SYMBOL_GPL(adeos_restore_ipipe);

@@ -6,11 +6,13 @@
  * priority (write one to renice it) and its template's files.
  */
 #include <linux/init.h>
+#include <linux/math64.h>
 #include <linux/kernel.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+#include <adeos/clock.h>
 #include <adeos/os.h>
 #include "glue.h"
 
@@ -35,12 +37,35 @@ static void show_irq_name(struct seq_file *m, unsigned int irq)
 		seq_printf(m, " virq%u", irq - ADEOS_VIRQ_BASE);
 }
 
+/*
+ * A domain ahead of Linux: its longest handler call, and why it was
+ * stopped if it was.
+ */
+static void show_calls(struct seq_file *m, adomain_t *d)
+{
+	const struct adeos_fault *f = &d->fault;
+
+	seq_printf(m, "  longest call %llu us\n",
+		   div_u64(d->longest_call, arch_timestamp_per_us()));
+	if (!(d->status & ADEOS_FAULTED_FLAG))
+		return;
+	if (f->trap == ADEOS_FAULT_BUDGET)
+		seq_printf(m, "  faulted: time budget, in %pS for IRQ %u\n",
+			   (void *)f->ip, f->irq);
+	else
+		seq_printf(m,
+			   "  faulted: %s at %pS (address %#lx) for IRQ %u\n",
+			   f->what, (void *)f->ip, f->address, f->irq);
+}
+
 static void show_domain(struct seq_file *m, adomain_t *d)
 {
 	unsigned int irq;
 
 	seq_printf(m, "%s priority %d stage %s\n", d->name, d->priority,
 		   adeos_test_ipipe_from(d) ? "stalled" : "unstalled");
+	if (d != adeos_root_domain())
+		show_calls(m, d);
 	seq_puts(m, IRQ_HEADER);
 	for (irq = 0; irq < ADEOS_NR_IRQS; irq++) {
 		const struct adeos_irq_stats *st = &d->stats[irq];

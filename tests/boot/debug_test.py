@@ -23,6 +23,22 @@ CONFIG_ADEOS_DEBUG), in boots of their own under -icount:
 - traps: WARN()s and page faults fixed up by the exception table, in a
   stalled stage, an unstalled one and a hard section, leave the stage,
   the flag and the log as they were (adeos-traps.ko);
+- faults: adeos-faults.ko, a domain whose handler of a pc-testdev IRQ
+  goes wrong on its FAULT_ON-th call (divide error, NULL pointer,
+  invalid opcode, BUG(), a call past its 10 ms budget): /proc/adeos
+  shows it faulted with the right exception and symbol, one log line
+  names it, the later pulses reach nobody or Linux as the module says
+  and are counted, Linux's tick goes on, no process dies, no Oops; the
+  module unloads and a fresh load counts again. A WARN() leaves it
+  running; get_kernel_nofault() of an unmapped address in every call,
+  and a static branch in it toggled TOGGLES times from Linux, never
+  stop it;
+- events: the board's trap-monitor domain loaded, a user program runs
+  INT3S breakpoints it claims, and another one FPES divisions by zero it
+  does not: the domain reports exactly INT3S claimed breakpoints with
+  the program's own breakpoint address and registers, the program ends
+  normally, the other gets its FPES SIGFPEs from Linux, and the domain
+  counted every one of both by vector;
 - soak: SOAK_S seconds of guest time with everything at once (/proc
   readers, a pulse flood on a domain's IRQ, Linux stalling 1 ms in every
   1.5 ms, the PIT domain ticking): exact counts, no report, and the PIT
@@ -56,6 +72,22 @@ SOAK_PULSES = 200000
 TRAP_WARNS = 1
 TRAP_FIXUPS = 100
 NMIS = 1000
+FAULTS_KO = "/lib/modules/adeos-test/adeos-faults.ko"
+FAULT_IRQ = 3
+FAULT_ON = 5
+FAULT_PULSES = 20
+# kind, what /proc/adeos names, where (the symbol), Linux gets the IRQ
+FAULT_KINDS = (("divide", "divide error", "go_wrong", False),
+               ("null", "page fault", "go_wrong", True),
+               ("ud", "invalid opcode", "go_wrong", False),
+               ("bug", "BUG()", "go_wrong", True),
+               ("busy", "time budget", "faults_irq", False))
+TOGGLES = 1000
+# Between the parts of one command's output: the shell prints "@0@",
+# which the echo of the command itself does not hold.
+SPLIT, SPLIT_SEEN = "@$((0))@", "@0@"
+INT3S = 1000
+FPES = 100
 # The soak's bounds in QEMU's IO-APIC trace: a pulse on a line no driver
 # and no domain of the soak's boot takes (COM2's)
 SOAK_MARK_IRQ = 3
@@ -342,6 +374,183 @@ def check_traps(guest, tap):
               (" (%s)" % " | ".join(bad[:4]) if bad else ""))
 
 
+def pids(guest):
+    """The processes alive now (a shell builtin lists them: no child)."""
+    return set(guest.run_ok("echo /proc/[0-9]*").split())
+
+
+def linux_ticks(guest):
+    """Linux's local APIC timer interrupts, from /proc/interrupts."""
+    for line in guest.run_ok("cat /proc/interrupts").splitlines():
+        words = line.split()
+        if words and words[0] == "LOC:":
+            return int(words[1])
+    raise KeyError("no LOC: line in /proc/interrupts")
+
+
+def faults_state(guest, load, pulses):
+    """Load adeos-faults.ko with @load, pulse its IRQ @pulses times and
+    read the pipeline's state, in one command (guest time runs ahead
+    between commands): (rc, domains text, counts text, calls)."""
+    text, rc = guest.run(
+        "insmod %s irq=%d %s && irq-pulse %d %d && echo %s && "
+        "cat /proc/adeos/domains && echo %s && cat /proc/adeos/counts && "
+        "echo %s && cat /proc/adeos/faults/calls" %
+        (FAULTS_KO, FAULT_IRQ, load, FAULT_IRQ, pulses, *[SPLIT] * 3),
+        timeout=600)
+    parts = text.split(SPLIT_SEEN)
+    if rc or len(parts) != 4:
+        return rc or 1, "", "", [0, 0, 0]
+    return 0, parts[1], parts[2], [int(x) for x in parts[3].split()]
+
+
+def faulted_line(domains):
+    m = re.search(r"^faults priority.*?\n  longest call \d+ us\n"
+                  r"(  faulted: .*)$", domains, re.M)
+    return m.group(1).strip() if m else ""
+
+
+def check_fault(guest, tap, kind, what, where, passes):
+    before, ticks0 = pids(guest), linux_ticks(guest)
+    root0 = pulses_received(guest, "Linux", FAULT_IRQ)
+    dmesg0 = guest.run_ok("dmesg | grep -c 'adeos: domain faults stopped' "
+                          "|| true").split()[-1]
+    rc, domains, counts, calls = faults_state(
+        guest, "kind=%s fault_on=%d pass=%d" % (kind, FAULT_ON, passes),
+        FAULT_PULSES)
+    line = faulted_line(domains)
+    got = qemu.domain_counts(domains, "faults").get(str(FAULT_IRQ), (0,))[0]
+    root = qemu.domain_counts(domains, "Linux").get(str(FAULT_IRQ),
+                                                    (0,))[0] - root0
+    after = FAULT_PULSES - FAULT_ON
+    want_root = after if passes else 0
+    tap.check(rc == 0 and calls[0] == FAULT_ON and got == FAULT_ON and
+              root == want_root and
+              re.search(r"faulted: %s.* %s\+0x" % (re.escape(what), where),
+                        line) is not None,
+              "%s on call %d of %d: the domain is stopped (%s), it had %d "
+              "calls and %d arrivals; %d of the %d after went to Linux "
+              "(want %d)" % (kind, FAULT_ON, FAULT_PULSES,
+                             line or "no 'faulted' line", calls[0], got, root,
+                             after, want_root))
+    dmesg1 = guest.run_ok("dmesg | grep -c 'adeos: domain faults stopped' "
+                          "|| true").split()[-1]
+    ticks1, alive = linux_ticks(guest), pids(guest)
+    lost = sorted(before - alive)
+    tap.check(int(dmesg1) - int(dmesg0) == 1 and ticks1 > ticks0 and
+              not lost,
+              "%s: one log line names the domain (%s new), Linux's tick went "
+              "on (%d -> %d), no process died%s" %
+              (kind, int(dmesg1) - int(dmesg0), ticks0, ticks1,
+               " (lost %s)" % " ".join(lost) if lost else ""))
+    guest.run_ok("rmmod adeos_faults")
+    rc, domains, _, calls = faults_state(guest, "kind=%s fault_on=1000000" %
+                                         kind, FAULT_PULSES)
+    got = qemu.domain_counts(domains, "faults").get(str(FAULT_IRQ), (0,))[0]
+    tap.check(rc == 0 and calls[0] == FAULT_PULSES and
+              got == FAULT_PULSES and not faulted_line(domains),
+              "%s: unloaded, loaded again, the domain counts %d of %d "
+              "pulses" % (kind, got, FAULT_PULSES))
+    guest.run("rmmod adeos_faults")
+
+
+def linux_reports(guest):
+    """How many lines of Linux's own crash reports the log holds."""
+    return int(guest.run_ok("dmesg | grep -cE 'Call Trace|Oops|BUG:|"
+                            "kernel BUG|Kernel panic' || true").split()[-1])
+
+
+def check_faults(guest, tap):
+    reports0 = linux_reports(guest)
+    for kind, what, where, passes in FAULT_KINDS:
+        check_fault(guest, tap, kind, what, where, passes)
+    reports = linux_reports(guest) - reports0
+    tap.check(reports == 0, "the %d faults made no Oops, BUG or Call Trace "
+              "of Linux's (%d lines)" % (len(FAULT_KINDS), reports))
+    rc, domains, _, calls = faults_state(guest, "kind=warn fault_on=%d" %
+                                         FAULT_ON, FAULT_PULSES)
+    warned = guest.run_ok("dmesg | grep -c 'adeos-faults: a planted "
+                          "warning' || true").split()[-1]
+    tap.check(rc == 0 and calls[0] == FAULT_PULSES and
+              not faulted_line(domains) and int(warned) == 1,
+              "a WARN() in the domain's handler is reported (%s line) and "
+              "the domain goes on: %d of %d calls" %
+              (warned, calls[0], FAULT_PULSES))
+    guest.run("rmmod adeos_faults")
+    rc, domains, _, calls = faults_state(guest, "kind=nofault toggles=%d" %
+                                         TOGGLES, FAULT_PULSES)
+    tap.check(rc == 0 and not faulted_line(domains) and
+              calls[0] == TOGGLES + FAULT_PULSES and
+              calls[1] == calls[0],
+              "get_kernel_nofault() of an unmapped address in each of %d "
+              "calls, %d of them while Linux toggled a static branch in "
+              "the handler %d times: never stopped (%d faults fixed up, "
+              "branch taken %d times)" %
+              (calls[0], TOGGLES, TOGGLES, calls[1], calls[2]))
+    guest.run("rmmod adeos_faults")
+    bad = qemu.kernel_reports(guest, allowed="adeos.traps|adeos.faults")
+    tap.check(not bad, "no report but the planted warnings%s" %
+              (" (%s)" % " | ".join(bad[:4]) if bad else ""))
+
+
+def trap_monitor(out):
+    """The name of the board's trap-monitor domain (a module), or None."""
+    for d in qemu.board_domains(out):
+        if d["template"] == "trap-monitor" and d["module"]:
+            return d["name"]
+    return None
+
+
+def vector_counts(text):
+    return {int(m.group(1)): int(m.group(2)) for m in
+            re.finditer(r"^vector (\d+) count (\d+)$", text, re.M)}
+
+
+def check_events(guest, tap, mon):
+    """trap-monitor claims one program's int3s; another program's divide
+    errors go on to Linux, which signals them."""
+    d = "/proc/adeos/%s" % mon
+    text, rc = guest.run(
+        "insmod /lib/modules/adeos/adeos-%s.ko && echo int3-loop >%s/claim "
+        "&& fpe-loop %d && int3-loop %d && echo %s && cat %s/breakpoints "
+        "&& echo %s && cat %s/counts" % (mon, d, FPES, INT3S, SPLIT, d,
+                                          SPLIT, d), timeout=600)
+    parts = text.split(SPLIT_SEEN)
+    run, bps, counts = (parts + ["", "", ""])[:3]
+    site = re.search(r"int3_site (0x[0-9a-f]+)", run)
+    done = re.search(r"done (\d+)", run)
+    fpes = re.search(r"sigfpe (\d+)", run)
+    claimed = re.search(r"claimed (\d+)", bps)
+    eip = re.search(r"eip (0x[0-9a-f]+)", bps)
+    eax = re.search(r"eax (0x[0-9a-f]+|0)\b", bps)
+    vectors = vector_counts(counts)
+    ok = (rc == 0 and site and done and fpes and claimed and eip and eax)
+    tap.check(bool(ok) and int(done.group(1)) == INT3S and
+              int(claimed.group(1)) == INT3S and
+              int(eip.group(1), 16) == int(site.group(1), 16) and
+              int(eax.group(1), 0) == INT3S - 1,
+              "trap-monitor claimed %s of int3-loop's %d breakpoints at "
+              "eip %s (its int3 at %s), last eax %s (want %#x); the program "
+              "ran to its end (%s)" %
+              (claimed.group(1) if claimed else "none", INT3S,
+               eip.group(1) if eip else "?", site.group(1) if site else "?",
+               eax.group(1) if eax else "?", INT3S - 1,
+               done.group(0) if done else "no 'done' line"))
+    tap.check(bool(fpes) and int(fpes.group(1)) == FPES and
+              vectors.get(0) == FPES and vectors.get(3) == INT3S and
+              vectors.get(14, 0) > 0,
+              "fpe-loop got %s of %d SIGFPEs from Linux; the domain saw "
+              "vector 0 %s times, 3 %s times, 14 (page faults) %s times" %
+              (fpes.group(1) if fpes else "none", FPES, vectors.get(0),
+               vectors.get(3), vectors.get(14)))
+    text, rc = guest.run("rmmod adeos_%s && insmod /lib/modules/adeos/"
+                         "adeos-%s.ko && cat %s/breakpoints && rmmod "
+                         "adeos_%s" % (mon.replace("-", "_"), mon, d,
+                                       mon.replace("-", "_")))
+    tap.check(rc == 0 and "claimed 0" in text,
+              "trap-monitor unloads and loads again, claiming nothing")
+
+
 def owned_irq(out):
     """(domain, irq) of the board's first exclusive ISA IRQ of a built-in
     domain, or (None, None)."""
@@ -375,8 +584,16 @@ def main():
     failed = qemu.checked_boot("debug", out, readme, "", check,
                                command + " -device pc-testdev",
                                reports=False)
-    failed += qemu.checked_boot("traps", out, readme, "", check_traps,
-                                command, reports=False)
+    mon = trap_monitor(out)
+
+    def traps(guest, tap):
+        check_traps(guest, tap)
+        check_faults(guest, tap)
+        if mon:
+            check_events(guest, tap, mon)
+    failed += qemu.checked_boot("traps", out, readme, "", traps,
+                                command + " -device pc-testdev",
+                                reports=False)
     owner, irq = owned_irq(out)
     rt = rt_timer(out)
     if owner and rt:

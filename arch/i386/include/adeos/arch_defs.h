@@ -21,6 +21,14 @@
 
 #define I386_EFLAGS_IF 0x200 /* the interrupt flag in EFLAGS */
 
+/*
+ * Where a fault in a domain's handler resumes (arch_call_handler(),
+ * landing.S): the stack pointer after the call's saved registers.
+ */
+struct arch_landing {
+	unsigned long sp;
+};
+
 static __always_inline unsigned long i386_save_fl(void)
 {
 	unsigned long flags;

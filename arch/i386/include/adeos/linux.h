@@ -129,6 +129,38 @@ bool adeos_pci_names_device(const char *name, struct pci_dev *dev);
 bool adeos_line_is_level(unsigned int irq, struct irq_data *data,
 			 struct irq_chip *chip);
 
+/*
+ * Exceptions taken while a domain ahead of Linux runs (arch/i386/fault.c).
+ *
+ * Linux's trap code calls adeos_domain_trap() where it would oops, once
+ * it found no fixup of its own: true when the fault hit a domain's
+ * handler, which is then stopped; @regs resume at the pipeline's landing
+ * (the handler's frames are abandoned). @address: what a page fault was
+ * for, else 0.
+ */
+bool adeos_domain_trap(struct pt_regs *regs, int trapnr, unsigned long address);
+/* A BUG() (not a WARN()) at @regs->ip, in a domain: not Linux's to report. */
+bool adeos_domain_bug(struct pt_regs *regs);
+/* A double fault in a domain: panic, naming it. */
+void adeos_double_fault(struct pt_regs *regs);
+/* A domain ahead of Linux runs: its faults and printk are not Linux's. */
+bool adeos_domain_running(void);
+/*
+ * Linux code runs on a domain's behalf (its exception, its printk): it
+ * may take Linux's interrupt flag, which CONFIG_ADEOS_DEBUG otherwise
+ * reports from a domain. Nests; no-op when Linux is current.
+ */
+void adeos_linux_for_domain(bool begin);
+/* The exception entry of a domain (adeos_kernel_entry) is one such. */
+bool adeos_linux_runs_for_domain(void);
+
+/*
+ * An exception, before Linux handles it: offered to the domains that
+ * catch its vector (adeos_catch_event()). true: one handled it, and
+ * Linux must not.
+ */
+bool adeos_exception_event(unsigned int vector, struct pt_regs *regs);
+
 /* Set up the pipeline with Linux as its root domain (from init_IRQ). */
 void adeos_arch_init(void);
 /* Once the pipeline acknowledges the local APIC, Linux's EOI is a no-op. */

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Exceptions in a domain ahead of Linux.
+ *
+ * Linux's trap code (linux-patch/0017) resolves what it can by itself
+ * first, in a domain as anywhere: exception-table fixups, lazily synced
+ * vmalloc mappings, spurious faults, text_poke_bp()'s int3, a WARN().
+ * Where it would oops instead, it asks adeos_domain_trap(): a fault in a
+ * domain's handler is the domain's. The pipeline records it and gives
+ * back the landing of the handler call (landing.S); the exception then
+ * returns there instead of to the faulting instruction, so the handler's
+ * frames are abandoned and Linux's exit code runs as for any exception,
+ * balanced. The pipeline stops the domain once it lands.
+ *
+ * What the handler changed before it faulted stays as it left it: a
+ * lock it held is still held. A stopped domain's module can be removed,
+ * since its handlers are never called again.
+ */
+#include <linux/bug.h>
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/ptrace.h>
+#include <asm/trapnr.h>
+#include <adeos/adeos.h>
+#include <adeos/linux.h>
+
+/* adeos_handler_landing: landing.S's way back into arch_call_handler. */
+void adeos_handler_landing(void);
+
+/* Linux code running on a domain's behalf, nested (one CPU). */
+static unsigned int for_domain;
+
+bool adeos_domain_running(void)
+{
+	return adeos_current_domain() != adeos_root_domain();
+}
+
+void adeos_linux_for_domain(bool begin)
+{
+	if (!adeos_domain_running())
+		return;
+	if (begin)
+		for_domain++;
+	else if (for_domain)
+		for_domain--;
+}
+
+bool adeos_linux_runs_for_domain(void)
+{
+	return for_domain != 0;
+}
+
+#ifdef CONFIG_GENERIC_BUG
+/* find_bug() takes RCU's lockdep map: Linux code for the domain. */
+static bool is_bug_not_warn(unsigned long ip)
+{
+	const struct bug_entry *bug;
+
+	adeos_linux_for_domain(true);
+	bug = find_bug(ip);
+	adeos_linux_for_domain(false);
+	return bug && !(bug->flags & BUGFLAG_WARNING);
+}
+#else
+static bool is_bug_not_warn(unsigned long ip)
+{
+	return false;
+}
+#endif
+
+bool adeos_domain_bug(struct pt_regs *regs)
+{
+	return adeos_domain_running() && is_bug_not_warn(regs->ip);
+}
+
+static const char *trap_name(int trapnr, unsigned long ip)
+{
+	switch (trapnr) {
+	case X86_TRAP_DE:
+		return "divide error";
+	case X86_TRAP_BP:
+		return "int3";
+	case X86_TRAP_OF:
+		return "overflow";
+	case X86_TRAP_BR:
+		return "bounds";
+	case X86_TRAP_UD:
+		return is_bug_not_warn(ip) ? "BUG()" : "invalid opcode";
+	case X86_TRAP_NP:
+		return "segment not present";
+	case X86_TRAP_SS:
+		return "stack segment";
+	case X86_TRAP_GP:
+		return "general protection";
+	case X86_TRAP_PF:
+		return "page fault";
+	case X86_TRAP_AC:
+		return "alignment check";
+	default:
+		return "exception";
+	}
+}
+
+bool adeos_domain_trap(struct pt_regs *regs, int trapnr, unsigned long address)
+{
+	struct adeos_fault fault = {
+		.trap = trapnr,
+		.what = trap_name(trapnr, regs->ip),
+		.ip = regs->ip,
+		.address = address,
+	};
+	struct arch_landing *landing;
+	unsigned long flags;
+
+	if (!adeos_domain_running() || user_mode(regs))
+		return false;
+	flags = hard_local_irq_save();
+	landing = adeos_domain_fault(&fault);
+	hard_local_irq_restore(flags);
+	if (!landing)
+		return false;
+	regs->ip = (unsigned long)adeos_handler_landing;
+	regs->sp = landing->sp;
+	/* Linux's exit puts the flag back as the entry found it: cli there. */
+	regs->flags &= ~X86_EFLAGS_TF;
+	return true;
+}
+
+bool adeos_exception_event(unsigned int vector, struct pt_regs *regs)
+{
+	return adeos_handle_event(vector, regs) == ADEOS_EVENT_HANDLED;
+}
+
+void adeos_double_fault(struct pt_regs *regs)
+{
+	adomain_t *d = adeos_current_domain();
+
+	if (d != adeos_root_domain())
+		panic("adeos: double fault in domain %s at %pS\n", d->name,
+		      (void *)regs->ip);
+}
+
+/*
+ * One line for Linux's log when the pipeline stopped @d: deferred, as
+ * any printk from a domain, since the pipeline calls it with hard IRQs
+ * off in the middle of its dispatch.
+ */
+void arch_report_fault(const struct adeos_domain *d)
+{
+	const struct adeos_fault *f = &d->fault;
+	const char *fate = d->on_fault == ADEOS_FAULT_PASS_IRQS ?
+				   "go on down the pipeline" :
+				   "go to nobody";
+
+	adeos_linux_for_domain(true);
+	if (f->trap == ADEOS_FAULT_BUDGET)
+		printk_deferred(
+			KERN_ERR
+			"adeos: domain %s stopped: a call of %pS for IRQ %u ran past its time budget; its IRQs %s\n",
+			d->name, (void *)f->ip, f->irq, fate);
+	else
+		printk_deferred(
+			KERN_ERR
+			"adeos: domain %s stopped: %s at %pS (address %#lx) in its handler of IRQ %u; its IRQs %s\n",
+			d->name, f->what, (void *)f->ip, f->address, f->irq,
+			fate);
+	adeos_linux_for_domain(false);
+}
