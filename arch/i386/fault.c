@@ -135,9 +135,12 @@ void adeos_double_fault(struct pt_regs *regs)
 {
 	adomain_t *d = adeos_current_domain();
 
-	if (d != adeos_root_domain())
-		panic("adeos: double fault in domain %s at %pS\n", d->name,
-		      (void *)regs->ip);
+	if (d == adeos_root_domain())
+		return;
+	/* panic() takes Linux's interrupt flag: Linux code for the domain. */
+	adeos_linux_for_domain(true);
+	panic("adeos: double fault in domain %s at %pS\n", d->name,
+	      (void *)regs->ip);
 }
 
 /*

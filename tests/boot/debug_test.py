@@ -33,6 +33,9 @@ CONFIG_ADEOS_DEBUG), in boots of their own under -icount:
   running; get_kernel_nofault() of an unmapped address in every call,
   and a static branch in it toggled TOGGLES times from Linux, never
   stop it;
+- double: a double fault in a domain's handler (its stack pointer in the
+  unmapped first page) has nothing to resume: Linux panics, and the
+  panic names the domain and where it was;
 - events: the board's trap-monitor domain loaded, a user program runs
   INT3S breakpoints it claims, and another one FPES divisions by zero it
   does not: the domain reports exactly INT3S claimed breakpoints with
@@ -493,6 +496,44 @@ def check_faults(guest, tap):
               (" (%s)" % " | ".join(bad[:4]) if bad else ""))
 
 
+def double_fault_boot(out, readme, command):
+    """Boot, load adeos-faults.ko kind=double and pulse its IRQ: QEMU must
+    end (panic=-1 with -no-reboot) with the panic naming the domain, and
+    nothing else reported before it."""
+    tap = qemu.Tap("double")
+    log = os.path.join(out, "double-console.log")
+    guest = qemu.Guest(command + " -device pc-testdev " + qemu.ICOUNT, log,
+                       timeout=300)
+    ended = False
+    try:
+        guest.boot()
+        guest.start("insmod %s irq=%d kind=double fault_on=2 && "
+                    "irq-pulse %d 3" % (FAULTS_KO, FAULT_IRQ, FAULT_IRQ))
+        guest.child.expect(qemu.pexpect.EOF, timeout=300)
+        ended = True
+    except (qemu.Stuck, qemu.pexpect.TIMEOUT) as e:
+        tap.check(False, "the guest did not end (%s); console tail:\n# %s"
+                  % (e, guest.tail().replace("\n", "\n# ")))
+    finally:
+        guest.close()
+    if not ended:
+        return tap.failed
+    with open(log, errors="replace") as f:
+        text = f.read()
+    panic = re.search(r"Kernel panic - not syncing: (adeos: double fault "
+                      r"in domain faults at go_wrong\+\S+ \[adeos_faults\])",
+                      text)
+    before = text[:panic.start()] if panic else text
+    bad = [l.split("] ", 1)[-1] for l in before.splitlines()
+           if re.search(qemu.REPORT, l)]
+    tap.check(panic is not None and not bad,
+              "a double fault in a domain's handler: Linux panicked, "
+              "naming it (%s)%s" %
+              (panic.group(1) if panic else "no such panic line",
+               "; reported before: %s" % " | ".join(bad[:3]) if bad else ""))
+    return tap.failed
+
+
 def trap_monitor(out):
     """The name of the board's trap-monitor domain (a module), or None."""
     for d in qemu.board_domains(out):
@@ -594,6 +635,7 @@ def main():
     failed += qemu.checked_boot("traps", out, readme, "", traps,
                                 command + " -device pc-testdev",
                                 reports=False)
+    failed += double_fault_boot(out, readme, command)
     owner, irq = owned_irq(out)
     rt = rt_timer(out)
     if owner and rt:

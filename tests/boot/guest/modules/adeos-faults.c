@@ -10,6 +10,9 @@
  *   bug      BUG()
  *   busy     a 50 ms busy loop, past the domain's 10 ms budget
  *   warn     WARN(): reported, and the domain goes on
+ *   double   a push with the stack pointer in the unmapped first
+ *            page: the page fault has no stack either, a double fault,
+ *            after which nothing can resume (Linux panics, naming it)
  *   nofault  nothing, but every call reads an unmapped address with
  *            get_kernel_nofault() and runs through a static branch
  *            that the load toggles TOGGLES times (default 1000) from
@@ -39,7 +42,7 @@ module_param(fault_on, uint, 0444);
 MODULE_PARM_DESC(fault_on, "the handler call that goes wrong, from 1");
 static char *kind = "divide";
 module_param(kind, charp, 0444);
-MODULE_PARM_DESC(kind, "divide, null, ud, bug, busy, warn or nofault");
+MODULE_PARM_DESC(kind, "divide, null, ud, bug, busy, warn, double or nofault");
 static bool pass;
 module_param(pass, bool, 0444);
 MODULE_PARM_DESC(pass, "Linux gets the IRQ once the domain faulted");
@@ -67,6 +70,9 @@ static noinline void go_wrong(void)
 		mdelay(50);
 	else if (!strcmp(kind, "warn"))
 		WARN(1, "adeos-faults: a planted warning in a domain\n");
+	else if (!strcmp(kind, "double"))
+		/* No stack for the #PF's frame: a double fault (a panic). */
+		asm volatile("movl $64, %esp\n\tpushl $0");
 }
 
 static void faults_irq(unsigned int n, void *cookie)
