@@ -25,7 +25,8 @@ CONFIG_ADEOS_DEBUG), in boots of their own under -icount:
   the flag and the log as they were (adeos-traps.ko);
 - faults: adeos-faults.ko, a domain whose handler of a pc-testdev IRQ
   goes wrong on its FAULT_ON-th call (divide error, NULL pointer,
-  invalid opcode, BUG(), a call past its 10 ms budget): /proc/adeos
+  invalid opcode, general protection, int3, BUG(), a call past its
+  10 ms budget): /proc/adeos
   shows it faulted with the right exception and symbol, one log line
   names it, the later pulses reach nobody or Linux as the module says
   and are counted, Linux's tick goes on, no process dies, no Oops; the
@@ -83,6 +84,8 @@ FAULT_PULSES = 20
 FAULT_KINDS = (("divide", "divide error", "go_wrong", False),
                ("null", "page fault", "go_wrong", True),
                ("ud", "invalid opcode", "go_wrong", False),
+               ("gp", "general protection", "go_wrong", True),
+               ("int3", "int3", "go_wrong", False),
                ("bug", "BUG()", "go_wrong", True),
                ("busy", "time budget", "faults_irq", False))
 TOGGLES = 1000

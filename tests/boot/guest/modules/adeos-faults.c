@@ -7,6 +7,8 @@
  *   divide   an integer division by zero
  *   null     a read through a NULL pointer
  *   ud       an invalid opcode (ud2 with no bug entry)
+ *   gp       a general protection fault (a selector past the GDT)
+ *   int3     a breakpoint nobody claims
  *   bug      BUG()
  *   busy     a 50 ms busy loop, past the domain's 10 ms budget
  *   warn     WARN(): reported, and the domain goes on
@@ -42,7 +44,8 @@ module_param(fault_on, uint, 0444);
 MODULE_PARM_DESC(fault_on, "the handler call that goes wrong, from 1");
 static char *kind = "divide";
 module_param(kind, charp, 0444);
-MODULE_PARM_DESC(kind, "divide, null, ud, bug, busy, warn, double or nofault");
+MODULE_PARM_DESC(
+	kind, "divide, null, ud, gp, int3, bug, busy, warn, double or nofault");
 static bool pass;
 module_param(pass, bool, 0444);
 MODULE_PARM_DESC(pass, "Linux gets the IRQ once the domain faulted");
@@ -64,6 +67,11 @@ static noinline void go_wrong(void)
 		calls += *READ_ONCE(nowhere);
 	else if (!strcmp(kind, "ud"))
 		asm volatile("ud2");
+	else if (!strcmp(kind, "gp"))
+		/* A selector past the GDT's end: #GP, and %ds stays as it was. */
+		asm volatile("movl %0, %%ds" : : "r"(0xfff8));
+	else if (!strcmp(kind, "int3"))
+		asm volatile("int3");
 	else if (!strcmp(kind, "bug"))
 		BUG();
 	else if (!strcmp(kind, "busy"))
