@@ -50,9 +50,9 @@ void adeos_hand_down(adomain_t *d, unsigned int irq, unsigned int n)
 }
 
 /*
- * Stop @d, which faulted or ran past its budget in a handler of @irq:
- * none of its handlers is called again, and its IRQs go to nobody or
- * down the pipeline, as its on_fault says, with what it had pending.
+ * Stop @d, which faulted or ran past its budget in a handler: none of
+ * its handlers is called again, and its IRQs go to nobody or down the
+ * pipeline, as its on_fault says, with what it had pending.
  */
 static void stop_faulted(adomain_t *d)
 {
