@@ -273,6 +273,59 @@ void adeos_handle_irq(unsigned int irq)
 	adeos_sync_pipeline();
 }
 
+/*
+ * The root's fast path. An IRQ that no domain ahead of the root takes,
+ * arriving while the root runs with its stage unstalled and no stage
+ * ahead of it stalled or with a log, would be logged and played back at once: the
+ * caller may instead run the root's handler itself, inside its own
+ * entry, with the root's stage stalled. Nothing can be logged for the
+ * root then (it would have been played), so the order of delivery is
+ * kept.
+ * @return 1: go; the IRQ is acknowledged and counted as received and
+ * handled, and adeos_root_direct_done() follows the handler. 0: take
+ * adeos_handle_irq(); nothing was done. -1: the acknowledge found it
+ * spurious; nothing more to do.
+ */
+int adeos_root_direct(unsigned int irq)
+{
+	struct adeos_irq_slot *slot = &adeos_root.irqs[irq];
+	adomain_t *d;
+	int ack;
+
+	if (adeos_pipe.current != &adeos_root ||
+	    (adeos_root.status & ADEOS_STALL_FLAG) || adeos_root.log.summary ||
+	    !(slot->control & ADEOS_HANDLE_MASK))
+		return 0;
+	/*
+	 * A stage ahead may have a log: unstalled by Linux code, it is
+	 * played by that unstall, which this IRQ may come in front of.
+	 */
+	for (d = adeos_pipe.head; d != &adeos_root; d = d->next)
+		if ((d->status & ADEOS_STALL_FLAG) || d->log.summary ||
+		    (d->irqs[irq].control &
+		     (ADEOS_HANDLE_MASK | ADEOS_PASS_MASK)) != ADEOS_PASS_MASK)
+			return 0;
+	ack = slot->acknowledge(irq);
+	if (ack == ADEOS_ACK_SPURIOUS) {
+		adeos_pipe.spurious++;
+		return -1;
+	}
+	if (ack == ADEOS_ACK_HELD)
+		slot->held = 1;
+	adeos_root.stats[irq].received++;
+	adeos_root.stats[irq].handled++;
+	return 1;
+}
+
+/* After the root's handler of a direct IRQ: as after a played one. */
+void adeos_root_direct_done(unsigned int irq)
+{
+	struct adeos_irq_slot *slot = &adeos_root.irqs[irq];
+
+	if (slot->held && !(slot->control & ADEOS_DEFER_MASK))
+		adeos_end_held(&adeos_root, irq);
+}
+
 int adeos_trigger_irq(unsigned int irq)
 {
 	unsigned long flags;
@@ -320,6 +373,15 @@ void adeos_unstall_ipipe_from(adomain_t *adp)
 
 	adeos_barrier();
 	adp->status &= ~ADEOS_STALL_FLAG;
+	adeos_barrier();
+	/*
+	 * The current domain's stall holds back only its own log (stages
+	 * ahead of it are played whenever they are not stalled): with that
+	 * empty, there is nothing to play. An IRQ after this look finds the
+	 * stage unstalled and plays what it logs itself.
+	 */
+	if (adp == adeos_pipe.current && !adp->log.summary)
+		return;
 	flags = hard_local_irq_save();
 	adeos_sync_pipeline();
 	hard_local_irq_restore(flags);

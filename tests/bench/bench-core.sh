@@ -29,7 +29,7 @@ row() {
 	total=$(count "$1" "$2" "$3")
 	per=$(awk -v t="$total" -v n="$3" 'BEGIN { printf "%.1f", t / n }')
 	printf '%-52s %8s %10s\n' "$4" "$3" "$per"
-	eval "ipi_$1=\${per%.*}"
+	eval "ipi_$(echo "$1" | tr - _)=\${per%.*}"
 }
 
 printf '%-52s %8s %10s\n' 'instructions per IRQ (callgrind)' IRQs instr/IRQ
@@ -38,6 +38,17 @@ row head adeos_handle_irq 10000 'highest of two domains, terminating there'
 row two adeos_handle_irq 10000 'root plus one domain ahead, both handle'
 row four adeos_handle_irq 10000 'four domains, all handle'
 row replay adeos_unstall_ipipe 1000 'replay of 1,000 IRQs logged during a stall'
+
+# The primitives of a stage, for make bench's table beside the guest's
+# figures (guest: Linux's inline versions; here: the core's calls).
+prim=$out/primitives.txt
+: >"$prim.tmp"
+for p in stall:adeos_stall_ipipe unstall-empty:adeos_unstall_ipipe \
+	unstall-one:adeos_unstall_ipipe test:adeos_test_ipipe; do
+	row "${p%%:*}" "${p#*:}" 10000 "primitive: ${p%%:*}"
+	eval "echo \"${p%%:*} \$ipi_$(echo "${p%%:*}" | tr - _)\"" >>"$prim.tmp"
+done
+mv "$prim.tmp" "$prim"
 
 # shellcheck disable=SC2154 # set by row()
 if [ "$ipi_head" -le 200 ]; then

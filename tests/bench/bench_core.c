@@ -5,6 +5,9 @@
  * entry point (bench-core.sh names which function it counts).
  *
  * usage: bench_core SCENARIO COUNT
+ *
+ * The primitives of a stage, each COUNT times: stall, unstall-empty
+ * (nothing pending), unstall-one (one IRQ pending, played), test.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +48,33 @@ static void take_root(unsigned int mode)
 		exit(1);
 }
 
+/* @return 0 if @s names no primitive. */
+static int primitive(const char *s, long n)
+{
+	long i;
+
+	if (!strcmp(s, "stall") || !strcmp(s, "unstall-empty")) {
+		for (i = 0; i < n; i++) {
+			adeos_stall_ipipe();
+			adeos_unstall_ipipe();
+		}
+	} else if (!strcmp(s, "unstall-one")) {
+		take_root(ADEOS_HANDLE_MASK);
+		for (i = 0; i < n; i++) {
+			adeos_stall_ipipe();
+			host_take_irq(IRQ);
+			adeos_unstall_ipipe();
+		}
+	} else if (!strcmp(s, "test")) {
+		for (i = 0; i < n; i++)
+			handled += adeos_test_ipipe();
+		handled += n;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	const char *s = argc > 1 ? argv[1] : "";
@@ -52,6 +82,8 @@ int main(int argc, char **argv)
 
 	host_reset();
 	adeos_init("root");
+	if (primitive(s, n))
+		goto out;
 	if (!strcmp(s, "root")) {
 		take_root(ADEOS_HANDLE_MASK);
 	} else if (!strcmp(s, "head")) {

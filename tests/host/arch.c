@@ -58,6 +58,34 @@ int host_hard_irqs_disabled(void)
 	return !host.hard_on;
 }
 
+/*
+ * i386's entry while the root runs (arch/i386/root.c): an IRQ only the
+ * root takes goes straight to the root's handler, its stage stalled and
+ * hard IRQs on as in Linux's entry; what came meanwhile plays at the
+ * exit. @return 0 if the IRQ must go through adeos_handle_irq().
+ */
+static int take_direct(unsigned int irq)
+{
+	adomain_t *root = adeos_root_domain();
+	struct adeos_irq_slot *slot = &root->irqs[irq];
+	int go;
+
+	if (adeos_current_domain() != root)
+		return 0;
+	go = adeos_root_direct(irq);
+	if (go <= 0)
+		return go < 0;
+	host.direct++;
+	root->status |= ADEOS_STALL_FLAG;
+	host.hard_on = 1;
+	arch_run_root_handler(slot->handler, irq, slot->cookie);
+	host.hard_on = 0;
+	adeos_root_direct_done(irq);
+	adeos_unstall_ipipe_from(root);
+	host.hard_on = 0;
+	return 1;
+}
+
 /* What the CPU does on an interrupt: flag off, enter, flag back on iret. */
 void host_take_irq(unsigned int irq)
 {
@@ -67,7 +95,8 @@ void host_take_irq(unsigned int irq)
 	}
 	host.hard_on = 0;
 	host.depth++;
-	adeos_handle_irq(irq);
+	if (!host.direct_entry || !take_direct(irq))
+		adeos_handle_irq(irq);
 	if (host.hard_on)
 		host.violations++;
 	host.depth--;

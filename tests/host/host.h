@@ -37,6 +37,13 @@ struct host_cpu {
 	unsigned long long timestamp; /* the timestamp counter */
 	jmp_buf *panic_jmp; /* where arch_panic() returns to, if set */
 	unsigned long faults_reported; /* arch_report_fault() calls */
+	/*
+	 * Take IRQs as i386's entry does when the root runs: through the
+	 * root's fast path (adeos_root_direct()) when it allows, counted in
+	 * @direct.
+	 */
+	int direct_entry;
+	unsigned long direct;
 };
 
 extern struct host_cpu host;

@@ -566,6 +566,75 @@ static void held_back_by_a_stalled_stage_ahead(void **state)
 	assert_int_equal(adeos_held_back(ROOT), 0);
 }
 
+/*
+ * The root's fast path: only when the root runs unstalled, nothing is
+ * logged for it, and every domain ahead passes the IRQ unstalled.
+ */
+static void root_direct_only_when_nothing_is_ahead(void **state)
+{
+	(void)state;
+	take(ROOT, 3, HANDLE);
+	assert_int_equal(adeos_root_direct(3), 1);
+	assert_int_equal(host.acks[3], 1);
+	assert_int_equal(ROOT->stats[3].received, 1);
+	assert_int_equal(ROOT->stats[3].handled, 1);
+	assert_int_equal(ROOT->log.summary, 0);
+	adeos_root_direct_done(3);
+
+	/* Linux's stage stalled: the IRQ must be logged. */
+	adeos_stall_ipipe_from(ROOT);
+	assert_int_equal(adeos_root_direct(3), 0);
+	adeos_unstall_ipipe_from(ROOT);
+
+	/* Something logged for the root: it plays first, in order. */
+	adeos_stall_ipipe_from(ROOT);
+	host_take_irq(3);
+	ROOT->status &= ~ADEOS_STALL_FLAG;
+	assert_int_equal(adeos_root_direct(3), 0);
+	adeos_unstall_ipipe_from(ROOT);
+
+	/* An IRQ the root does not take. */
+	assert_int_equal(adeos_root_direct(4), 0);
+	assert_int_equal(host.acks[3], 2);
+}
+
+static void root_direct_never_around_a_domain(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(ROOT, 3, HANDLE);
+	take(ROOT, 4, HANDLE);
+	/* dom[0] passes IRQ 3 unseen, handles IRQ 4, stops IRQ 5. */
+	take(&dom[0], 4, HANDLE | PASS);
+	assert_int_equal(adeos_control_irq_from(&dom[0], 5, PASS, 0), 0);
+	take(ROOT, 5, HANDLE);
+	assert_int_equal(adeos_root_direct(3), 1);
+	assert_int_equal(adeos_root_direct(4), 0);
+	assert_int_equal(adeos_root_direct(5), 0);
+	/* A stalled stage ahead holds the root back. */
+	adeos_stall_ipipe_from(&dom[0]);
+	assert_int_equal(adeos_root_direct(3), 0);
+	adeos_unstall_ipipe_from(&dom[0]);
+	assert_int_equal(host.acks[3], 1);
+	assert_int_equal(host.acks[4], 0);
+}
+
+static void root_direct_spurious_and_held(void **state)
+{
+	(void)state;
+	take(ROOT, 3, HANDLE);
+	host.spurious[3] = 1;
+	assert_int_equal(adeos_root_direct(3), -1);
+	assert_int_equal(adeos_spurious_count(), 1);
+	assert_int_equal(ROOT->stats[3].received, 0);
+	host.spurious[3] = 0;
+	host.level[3] = 1;
+	assert_int_equal(adeos_root_direct(3), 1);
+	assert_int_equal(host.masked[3], 1);
+	adeos_root_direct_done(3);
+	assert_int_equal(host.masked[3], 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -597,6 +666,9 @@ int main(void)
 		UNIT(trigger_from_root_tells_the_arch_once),
 		UNIT(trigger_tells_the_arch_only_what_root_played),
 		UNIT(trigger_from_a_domain_does_not_tell_the_arch),
+		UNIT(root_direct_only_when_nothing_is_ahead),
+		UNIT(root_direct_never_around_a_domain),
+		UNIT(root_direct_spurious_and_held),
 		UNIT(empty_word_in_summary_yields_no_irq),
 		UNIT(root_handlers_run_through_the_arch),
 		UNIT(root_alone_runs_with_hard_irqs_on),

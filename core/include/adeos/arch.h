@@ -99,5 +99,13 @@ void arch_panic(const char *func, const char *why) __attribute__((noreturn));
  * glue with hard IRQs off; returns with hard IRQs off.
  */
 void adeos_handle_irq(unsigned int irq);
+/*
+ * Its fast path for an IRQ only the root takes, while the root runs
+ * unstalled (core/pipeline.c): 1, the arch runs the root's handler at
+ * once and calls adeos_root_direct_done() after it; 0, it calls
+ * adeos_handle_irq(); -1, spurious. Hard IRQs off.
+ */
+int adeos_root_direct(unsigned int irq);
+void adeos_root_direct_done(unsigned int irq);
 
 #endif /* ADEOS_ARCH_H */
