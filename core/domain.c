@@ -25,13 +25,13 @@ static void domain_reset(adomain_t *d, const char *name, int priority)
 void adeos_init(const char *root_name)
 {
 	domain_reset(&adeos_root, root_name, ADEOS_ROOT_PRI);
-	adeos_pipe.head = &adeos_root;
-	adeos_pipe.current = &adeos_root;
+	adeos_head = &adeos_root;
+	adeos_current = &adeos_root;
 	adeos_pipe.virq_map = 0;
 	adeos_pipe.unhandled = 0;
 	adeos_pipe.spurious = 0;
 	adeos_pipe.dropped = 0;
-	adeos_pipe.event_map = 0;
+	adeos_event_map = 0;
 }
 
 adomain_t *adeos_root_domain(void)
@@ -41,19 +41,19 @@ adomain_t *adeos_root_domain(void)
 
 adomain_t *adeos_current_domain(void)
 {
-	return adeos_pipe.current;
+	return adeos_current;
 }
 
 adomain_t *adeos_next_domain(adomain_t *adp)
 {
-	return adp ? adp->next : adeos_pipe.head;
+	return adp ? adp->next : adeos_head;
 }
 
 int adeos_domain_registered(const adomain_t *adp)
 {
 	const adomain_t *d;
 
-	for (d = adeos_pipe.head; d; d = d->next)
+	for (d = adeos_head; d; d = d->next)
 		if (d == adp)
 			return 1;
 	return 0;
@@ -63,7 +63,7 @@ static adomain_t *domain_at(int priority)
 {
 	adomain_t *d;
 
-	for (d = adeos_pipe.head; d; d = d->next)
+	for (d = adeos_head; d; d = d->next)
 		if (d->priority == priority)
 			return d;
 	return NULL;
@@ -72,7 +72,7 @@ static adomain_t *domain_at(int priority)
 /* Priorities are unique and above the root's, so the root stays last. */
 static void pipeline_insert(adomain_t *adp)
 {
-	adomain_t **link = &adeos_pipe.head;
+	adomain_t **link = &adeos_head;
 
 	while ((*link)->priority > adp->priority)
 		link = &(*link)->next;
@@ -83,7 +83,7 @@ static void pipeline_insert(adomain_t *adp)
 /* Unlink @adp; adp->next still names its old successor. */
 static void pipeline_remove(adomain_t *adp)
 {
-	adomain_t **link = &adeos_pipe.head;
+	adomain_t **link = &adeos_head;
 
 	while (*link != adp)
 		link = &(*link)->next;
@@ -98,13 +98,13 @@ static int priority_valid(int priority)
 /* Run a new domain's entry as that domain, its stage stalled. */
 static void run_entry(adomain_t *adp, void (*entry)(void))
 {
-	adomain_t *prev = adeos_pipe.current;
+	adomain_t *prev = adeos_current;
 
-	adeos_pipe.current = adp;
+	adeos_current = adp;
 	adp->status |= ADEOS_STALL_FLAG;
 	entry();
 	adp->status &= ~ADEOS_STALL_FLAG;
-	adeos_pipe.current = prev;
+	adeos_current = prev;
 }
 
 void adeos_init_attr(adattr_t *attr)
@@ -163,7 +163,7 @@ static int domain_busy(adomain_t *adp)
 		return -EPERM;
 	if (!adeos_domain_registered(adp))
 		return -EINVAL;
-	if (adp->irq_in_service >= 0 || adp == adeos_pipe.current)
+	if (adp->irq_in_service >= 0 || adp == adeos_current)
 		return -EBUSY;
 	return 0;
 }

@@ -8,17 +8,19 @@
 #include "internal.h"
 
 /* The events some domain catches: the arch's fast path tests one bit. */
+unsigned long adeos_event_map;
+
 void adeos_update_event_map(void)
 {
 	unsigned long map = 0;
 	unsigned int event;
 	adomain_t *d;
 
-	for (d = adeos_pipe.head; d; d = d->next)
+	for (d = adeos_head; d; d = d->next)
 		for (event = 0; event < ADEOS_NR_EVENTS; event++)
 			if (d->events[event].handler)
 				map |= 1UL << event;
-	adeos_pipe.event_map = map;
+	adeos_event_map = map;
 }
 
 int adeos_catch_event_from(adomain_t *adp, unsigned int event,
@@ -43,7 +45,7 @@ int adeos_catch_event_from(adomain_t *adp, unsigned int event,
 
 int adeos_catch_event(unsigned int event, adeos_event_handler_t handler)
 {
-	return adeos_catch_event_from(adeos_pipe.current, event, handler, NULL);
+	return adeos_catch_event_from(adeos_current, event, handler, NULL);
 }
 
 int adeos_handle_event(unsigned int event, void *data)
@@ -52,11 +54,10 @@ int adeos_handle_event(unsigned int event, void *data)
 	unsigned long flags;
 	adomain_t *d;
 
-	if (event >= ADEOS_NR_EVENTS ||
-	    !(adeos_pipe.event_map & (1UL << event)))
+	if (event >= ADEOS_NR_EVENTS || !(adeos_event_map & (1UL << event)))
 		return ADEOS_EVENT_PASS;
 	flags = hard_local_irq_save();
-	for (d = adeos_pipe.head; d && ret == ADEOS_EVENT_PASS; d = d->next) {
+	for (d = adeos_head; d && ret == ADEOS_EVENT_PASS; d = d->next) {
 		struct adeos_event_slot *e = &d->events[event];
 
 		/* A stopped domain's code is never called again. */

@@ -16,13 +16,10 @@ _Static_assert(ADEOS_NR_EVENTS <= ADEOS_LOG_WORD_BITS,
 	       "the event map is one word");
 
 struct adeos_pipeline {
-	adomain_t *head; /* highest priority; the root domain is last */
-	adomain_t *current; /* whose code runs now */
 	unsigned long virq_map; /* allocated virtual IRQs */
 	unsigned long unhandled;
 	unsigned long spurious;
 	unsigned long dropped; /* handed down to no domain that takes them */
-	unsigned long event_map; /* bit n: some domain catches event n */
 	int root_played; /* the root's stage was played (adeos_trigger_irq) */
 };
 

@@ -11,7 +11,7 @@ adomain_t *adeos_irq_owner(unsigned int irq)
 
 	if (irq >= ADEOS_NR_IRQS)
 		return NULL;
-	for (d = adeos_pipe.head; d; d = d->next)
+	for (d = adeos_head; d; d = d->next)
 		if (d->irqs[irq].control & ADEOS_EXCLUSIVE_MASK)
 			return d;
 	return NULL;
@@ -33,7 +33,7 @@ static int control_allowed(adomain_t *adp, unsigned int irq,
 		return -EINVAL;
 	if (!(control & ADEOS_HANDLE_MASK))
 		return 0;
-	for (d = adeos_pipe.head; d; d = d->next) {
+	for (d = adeos_head; d; d = d->next) {
 		unsigned int other = d->irqs[irq].control;
 
 		if (d == adp)
@@ -130,7 +130,7 @@ int adeos_virtualize_irq_from(adomain_t *adp, unsigned int irq,
 int adeos_virtualize_irq(unsigned int irq, adeos_irq_handler_t handler,
 			 adeos_irq_ack_t acknowledge)
 {
-	return adeos_virtualize_irq_from(adeos_pipe.current, irq, handler, NULL,
+	return adeos_virtualize_irq_from(adeos_current, irq, handler, NULL,
 					 acknowledge,
 					 ADEOS_HANDLE_MASK | ADEOS_PASS_MASK);
 }
@@ -162,8 +162,7 @@ int adeos_control_irq_from(adomain_t *adp, unsigned int irq,
 int adeos_control_irq(unsigned int irq, unsigned int clrmask,
 		      unsigned int setmask)
 {
-	return adeos_control_irq_from(adeos_pipe.current, irq, clrmask,
-				      setmask);
+	return adeos_control_irq_from(adeos_current, irq, clrmask, setmask);
 }
 
 int adeos_end_irq_from(adomain_t *adp, unsigned int irq)
@@ -184,7 +183,7 @@ int adeos_end_irq_from(adomain_t *adp, unsigned int irq)
 
 int adeos_end_irq(unsigned int irq)
 {
-	return adeos_end_irq_from(adeos_pipe.current, irq);
+	return adeos_end_irq_from(adeos_current, irq);
 }
 
 int adeos_alloc_virq(void)
@@ -216,12 +215,12 @@ int adeos_free_virq(unsigned int irq)
 	flags = hard_local_irq_save();
 	if (!adeos_virq_allocated(irq))
 		err = -EINVAL;
-	for (d = adeos_pipe.head; d && !err; d = d->next)
+	for (d = adeos_head; d && !err; d = d->next)
 		if (d->irqs[irq].handler)
 			err = -EBUSY;
 	if (!err) {
 		/* The next owner of the number starts from zero. */
-		for (d = adeos_pipe.head; d; d = d->next) {
+		for (d = adeos_head; d; d = d->next) {
 			d->irqs[irq].control = ADEOS_DEFAULT_CONTROL;
 			__builtin_memset(&d->stats[irq], 0,
 					 sizeof(d->stats[irq]));

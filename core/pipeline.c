@@ -12,8 +12,11 @@
  * chain of rising priority.
  */
 #include "internal.h"
+#include <adeos/direct.h>
 
 struct adeos_pipeline adeos_pipe;
+adomain_t *adeos_current; /* whose code runs now */
+adomain_t *adeos_head; /* highest priority; the root domain is last */
 
 /*
  * Offer @n arrivals of @irq to @d and the domains below, as they say.
@@ -87,7 +90,7 @@ static void stop_faulted(adomain_t *d)
 
 struct arch_landing *adeos_domain_fault(const struct adeos_fault *fault)
 {
-	adomain_t *d = adeos_pipe.current;
+	adomain_t *d = adeos_current;
 
 	if (!d || d == &adeos_root || !d->landing)
 		return NULL;
@@ -139,7 +142,7 @@ static void run_handler(adomain_t *d, unsigned int irq, unsigned int n)
 	struct adeos_irq_slot *slot = &d->irqs[irq];
 	int outer_irq = d->irq_in_service;
 	int outer_pass = d->pass_request;
-	int head = d == adeos_pipe.head && d != &adeos_root;
+	int head = d == adeos_head && d != &adeos_root;
 	int faulted = 0;
 
 	d->irq_in_service = irq;
@@ -174,17 +177,17 @@ static void run_handler(adomain_t *d, unsigned int irq, unsigned int n)
  */
 static void sync_stage(adomain_t *d)
 {
-	adomain_t *prev = adeos_pipe.current;
+	adomain_t *prev = adeos_current;
 	int irq;
 
-	adeos_pipe.current = d;
+	adeos_current = d;
 	d->status |= ADEOS_STALL_FLAG;
 	if (d == &adeos_root)
 		adeos_pipe.root_played = 1;
 	while ((irq = adeos_log_first(d)) >= 0)
 		run_handler(d, irq, adeos_log_take(d, irq));
 	d->status &= ~ADEOS_STALL_FLAG;
-	adeos_pipe.current = prev;
+	adeos_current = prev;
 }
 
 /*
@@ -197,14 +200,14 @@ void adeos_sync_pipeline(void)
 	adomain_t *d;
 
 again:
-	for (d = adeos_pipe.head; d; d = d->next) {
+	for (d = adeos_head; d; d = d->next) {
 		if (d->status & ADEOS_STALL_FLAG)
 			return;
 		if (d->log.summary) {
 			sync_stage(d);
 			goto again;
 		}
-		if (d == adeos_pipe.current)
+		if (d == adeos_current)
 			return;
 	}
 }
@@ -213,7 +216,7 @@ int adeos_held_back(const adomain_t *adp)
 {
 	const adomain_t *d;
 
-	for (d = adeos_pipe.head; d && d != adp; d = d->next)
+	for (d = adeos_head; d && d != adp; d = d->next)
 		if (d->status & ADEOS_STALL_FLAG)
 			return 1;
 	return 0;
@@ -224,7 +227,7 @@ static adomain_t *first_taker(unsigned int irq)
 {
 	adomain_t *d;
 
-	for (d = adeos_pipe.head; d; d = d->next) {
+	for (d = adeos_head; d; d = d->next) {
 		unsigned int control = d->irqs[irq].control;
 
 		if (control & ADEOS_HANDLE_MASK)
@@ -274,47 +277,24 @@ void adeos_handle_irq(unsigned int irq)
 }
 
 /*
- * The root's fast path. An IRQ that no domain ahead of the root takes,
- * arriving while the root runs with its stage unstalled and no stage
- * ahead of it stalled or with a log, would be logged and played back at once: the
- * caller may instead run the root's handler itself, inside its own
- * entry, with the root's stage stalled. Nothing can be logged for the
- * root then (it would have been played), so the order of delivery is
- * kept.
+ * The root's fast path (<adeos/direct.h>), the root's acknowledge called
+ * through its slot.
  * @return 1: go; the IRQ is acknowledged and counted as received and
- * handled, and adeos_root_direct_done() follows the handler. 0: take
+ * handled. ADEOS_DIRECT_HELD: the same, and the acknowledge holds the
+ * line: adeos_root_direct_done() follows the handler. 0: take
  * adeos_handle_irq(); nothing was done. -1: the acknowledge found it
  * spurious; nothing more to do.
  */
 int adeos_root_direct(unsigned int irq)
 {
-	struct adeos_irq_slot *slot = &adeos_root.irqs[irq];
-	adomain_t *d;
-	int ack;
-
-	if (adeos_pipe.current != &adeos_root ||
-	    (adeos_root.status & ADEOS_STALL_FLAG) || adeos_root.log.summary ||
-	    !(slot->control & ADEOS_HANDLE_MASK))
+	if (!adeos_root_may_take(irq))
 		return 0;
-	/*
-	 * A stage ahead may have a log: unstalled by Linux code, it is
-	 * played by that unstall, which this IRQ may come in front of.
-	 */
-	for (d = adeos_pipe.head; d != &adeos_root; d = d->next)
-		if ((d->status & ADEOS_STALL_FLAG) || d->log.summary ||
-		    (d->irqs[irq].control &
-		     (ADEOS_HANDLE_MASK | ADEOS_PASS_MASK)) != ADEOS_PASS_MASK)
-			return 0;
-	ack = slot->acknowledge(irq);
-	if (ack == ADEOS_ACK_SPURIOUS) {
-		adeos_pipe.spurious++;
-		return -1;
-	}
-	if (ack == ADEOS_ACK_HELD)
-		slot->held = 1;
-	adeos_root.stats[irq].received++;
-	adeos_root.stats[irq].handled++;
-	return 1;
+	return adeos_root_took(irq, adeos_root.irqs[irq].acknowledge(irq));
+}
+
+void adeos_note_spurious(void)
+{
+	adeos_pipe.spurious++;
 }
 
 /* After the root's handler of a direct IRQ: as after a played one. */
@@ -339,9 +319,9 @@ int adeos_trigger_irq(unsigned int irq)
 		return -EINVAL;
 	}
 	adeos_pipe.root_played = 0;
-	adeos_log_down(adeos_pipe.head, irq, 1);
+	adeos_log_down(adeos_head, irq, 1);
 	adeos_sync_pipeline();
-	played = adeos_pipe.root_played && adeos_pipe.current == &adeos_root;
+	played = adeos_pipe.root_played && adeos_current == &adeos_root;
 	hard_local_irq_restore(flags);
 	if (played)
 		arch_root_played();
@@ -350,7 +330,7 @@ int adeos_trigger_irq(unsigned int irq)
 
 void adeos_suspend_domain(void)
 {
-	adomain_t *d = adeos_pipe.current;
+	adomain_t *d = adeos_current;
 
 	/* Outside a handler there is no IRQ to pass on. */
 	if (d->irq_in_service >= 0)
@@ -380,7 +360,7 @@ void adeos_unstall_ipipe_from(adomain_t *adp)
 	 * empty, there is nothing to play. An IRQ after this look finds the
 	 * stage unstalled and plays what it logs itself.
 	 */
-	if (adp == adeos_pipe.current && !adp->log.summary)
+	if (adp == adeos_current && !adp->log.summary)
 		return;
 	flags = hard_local_irq_save();
 	adeos_sync_pipeline();
@@ -394,12 +374,12 @@ unsigned int adeos_test_ipipe_from(adomain_t *adp)
 
 void adeos_stall_ipipe(void)
 {
-	adeos_stall_ipipe_from(adeos_pipe.current);
+	adeos_stall_ipipe_from(adeos_current);
 }
 
 void adeos_unstall_ipipe(void)
 {
-	adeos_unstall_ipipe_from(adeos_pipe.current);
+	adeos_unstall_ipipe_from(adeos_current);
 }
 
 void adeos_restore_ipipe(unsigned int x)
@@ -412,12 +392,12 @@ void adeos_restore_ipipe(unsigned int x)
 
 unsigned int adeos_test_ipipe(void)
 {
-	return adeos_test_ipipe_from(adeos_pipe.current);
+	return adeos_test_ipipe_from(adeos_current);
 }
 
 unsigned int adeos_test_and_stall_ipipe(void)
 {
-	adomain_t *d = adeos_pipe.current;
+	adomain_t *d = adeos_current;
 	unsigned int x = d->status & ADEOS_STALL_FLAG;
 
 	d->status |= ADEOS_STALL_FLAG;

@@ -38,20 +38,25 @@ endef
 
 $(foreach f,$(HOST_FLAVOURS),$(eval $(call host_flavour,$(f))))
 
-# A planted bug: a copy of core/ with one patch applied, under the torture.
+# A planted bug: a copy of core/ (and of its inline fast path,
+# core/include/adeos/direct.h, found first) with one patch applied,
+# under the torture.
 # $(1): bug name
+PLANTED_HDRS := core/include/adeos/direct.h
 define planted_bug
-$(O)/planted/$(1)/core/.patched: tests/planted/$(1).patch $(CORE_SRCS) core/internal.h
+$(O)/planted/$(1)/core/.patched: tests/planted/$(1).patch $(CORE_SRCS) core/internal.h $(PLANTED_HDRS)
 	$$(msg) PATCH planted/$(1)
-	$$(Q)rm -rf $$(@D) && mkdir -p $$(@D)
+	$$(Q)rm -rf $$(@D) && mkdir -p $$(@D)/include/adeos
 	$$(Q)cp $(CORE_SRCS) core/internal.h $$(@D)/
+	$$(Q)cp $(PLANTED_HDRS) $$(@D)/include/adeos/
 	$$(Q)patch -s -p1 -d $(O)/planted/$(1) < $$< || \
 		{ echo "planted bug $(1) no longer applies to core/" >&2; exit 1; }
 	$$(Q)touch $$@
 
 $(O)/planted/$(1)/torture: $(O)/planted/$(1)/core/.patched tests/torture/torture.c $(HOST_SRCS)
 	$$(msg) CC $$(patsubst $(O)/%,%,$$@)
-	$$(Q)$$(CC) $$(HOST_CFLAGS) -o $$@ tests/torture/torture.c $(HOST_SRCS) \
+	$$(Q)$$(CC) -I$(O)/planted/$(1)/core/include $$(HOST_CFLAGS) -o $$@ \
+		tests/torture/torture.c $(HOST_SRCS) \
 		$$(addprefix $(O)/planted/$(1)/core/,$$(notdir $(CORE_SRCS)))
 
 HOST_PROGS += $(O)/planted/$(1)/torture

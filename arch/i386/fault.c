@@ -30,11 +30,6 @@ void adeos_handler_landing(void);
 /* Linux code running on a domain's behalf, nested (one CPU). */
 static unsigned int for_domain;
 
-bool adeos_domain_running(void)
-{
-	return adeos_current_domain() != adeos_root_domain();
-}
-
 void adeos_linux_for_domain(bool begin)
 {
 	if (!adeos_domain_running())
@@ -126,7 +121,7 @@ bool adeos_domain_trap(struct pt_regs *regs, int trapnr, unsigned long address)
 	return true;
 }
 
-bool adeos_exception_event(unsigned int vector, struct pt_regs *regs)
+bool __adeos_exception_event(unsigned int vector, struct pt_regs *regs)
 {
 	return adeos_handle_event(vector, regs) == ADEOS_EVENT_HANDLED;
 }

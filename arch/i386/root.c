@@ -38,12 +38,14 @@
 #include <asm/segment.h>
 #include <adeos/adeos.h>
 #include <adeos/debug.h>
+#include <adeos/direct.h>
 #include <adeos/linux.h>
 
 /* How Linux handles one pipeline IRQ, as its entry last saw it. */
 struct root_entry {
 	adeos_linux_irq_fn fn;
 	u32 vector;
+	struct irq_desc *desc; /* a device IRQ's, for its acknowledge */
 };
 
 static struct root_entry root_entries[ADEOS_VIRQ_BASE];
@@ -60,7 +62,7 @@ bool adeos_apic_eoi_by_pipeline;
 
 static bool root_is_current(void)
 {
-	return adeos_current_domain() == &adeos_root;
+	return adeos_current == &adeos_root;
 }
 
 /*
@@ -211,13 +213,18 @@ static DECLARE_BITMAP(masked_for_root, ARCH_NR_HW_IRQS);
  * masked first, so that it does not fire again before Linux's handler
  * ran.
  */
-static int root_ack(unsigned int irq)
+static __always_inline int root_ack_desc(unsigned int irq,
+					 struct irq_desc *desc)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
 	struct irq_chip *chip = desc ? irq_desc_get_chip(desc) : NULL;
 
 	if (!chip)
 		return ADEOS_ACK_DONE;
+	/* The common case first: an IO-APIC edge, one EOI. */
+	if (!chip->irq_mask_ack && !irqd_is_level_type(&desc->irq_data)) {
+		apic_eoi();
+		return ADEOS_ACK_DONE;
+	}
 	if (chip->irq_mask_ack) {
 		chip->irq_mask_ack(&desc->irq_data);
 		if (chip->irq_unmask &&
@@ -231,6 +238,13 @@ static int root_ack(unsigned int irq)
 	}
 	apic_eoi();
 	return ADEOS_ACK_DONE;
+}
+
+/* The root's acknowledge of device IRQs, from the pipeline's dispatch. */
+static int root_ack(unsigned int irq)
+{
+	/* Set by this IRQ's entry: irq_to_desc() is a tree walk. */
+	return root_ack_desc(irq, root_entries[irq].desc);
 }
 
 /* After Linux's handler: open a level line masked at entry. */
@@ -266,29 +280,46 @@ static void make_replay_frame(struct pt_regs *regs)
 }
 
 /* The device IRQ whose Linux handler the root is running, or none. */
-#define NO_IRQ_PLAYING (~0U)
-static unsigned int root_irq_playing = NO_IRQ_PLAYING;
+#define NO_IRQ_PLAYING ADEOS_DIRECT_NO_IRQ
+unsigned int adeos_root_irq_playing = NO_IRQ_PLAYING;
 
 bool adeos_acked_at_entry(struct irq_desc *desc)
 {
-	return irq_desc_get_irq(desc) == root_irq_playing;
+	return irq_desc_get_irq(desc) == adeos_root_irq_playing;
+}
+
+/* Linux's handler of @irq, for the frame @regs, the way its entry saw it. */
+static __always_inline void root_call_linux(struct pt_regs *regs,
+					    unsigned int irq,
+					    adeos_linux_irq_fn fn, u32 vector)
+{
+	unsigned int outer = adeos_root_irq_playing;
+
+	adeos_root_irq_playing = irq < ARCH_NR_HW_IRQS ? irq : NO_IRQ_PLAYING;
+	fn(regs, vector);
+	adeos_root_irq_playing = outer;
+	root_irq_done(irq);
+}
+
+/* A replay has no frame: one is made up (out of line: a big local). */
+static noinline void root_irq_replayed(unsigned int irq)
+{
+	struct root_entry *e = &root_entries[irq];
+	struct pt_regs replay;
+
+	make_replay_frame(&replay);
+	root_call_linux(&replay, irq, e->fn, e->vector);
 }
 
 /* The root domain's handler of device and system IRQs: Linux's own. */
 static void root_irq(unsigned int irq, void *cookie)
 {
 	struct root_entry *e = &root_entries[irq];
-	struct pt_regs replay, *regs = root_frame;
-	unsigned int outer = root_irq_playing;
 
-	if (!regs) {
-		make_replay_frame(&replay);
-		regs = &replay;
-	}
-	root_irq_playing = irq < ARCH_NR_HW_IRQS ? irq : NO_IRQ_PLAYING;
-	e->fn(regs, e->vector);
-	root_irq_playing = outer;
-	root_irq_done(irq);
+	if (root_frame)
+		root_call_linux(root_frame, irq, e->fn, e->vector);
+	else
+		root_irq_replayed(irq);
 }
 
 /*
@@ -360,9 +391,87 @@ static void pipeline_entry(struct pt_regs *regs, unsigned int irq)
 	}
 	adeos_root.status &= ~ADEOS_STALL_FLAG;
 	/* Linux with its interrupts on: enter it, as its IDT entry did. */
+	adeos_irqsoff_exit(_THIS_IP_);
 	state = irqentry_enter(regs);
 	root_play(regs);
 	irqentry_exit(regs, state);
+}
+
+/*
+ * A direct IRQ goes back to its IDT entry, which runs Linux's entry and
+ * handler as without the pipeline, then adeos_irq_direct_done() with
+ * the token made here (<adeos/linux.h>).
+ */
+static __always_inline unsigned long direct_token(unsigned int irq, int end)
+{
+	unsigned long token = ADEOS_DIRECT | irq;
+
+	/*
+	 * Only a level line's flow asks whether the pipeline acknowledged
+	 * it (adeos_acked_at_entry()), and only a level or held line waits
+	 * for the handler's end: an edge costs nothing more.
+	 */
+	if (end) {
+		token |=
+			ADEOS_DIRECT_END | (unsigned long)adeos_root_irq_playing
+						   << ADEOS_DIRECT_OUTER_SHIFT;
+		adeos_root_irq_playing = irq;
+	}
+	return token;
+}
+
+void __adeos_irq_direct_done(unsigned long token)
+{
+	unsigned int irq = token & ADEOS_DIRECT_IRQ;
+
+	adeos_root_irq_playing =
+		(token >> ADEOS_DIRECT_OUTER_SHIFT) & ADEOS_DIRECT_NO_IRQ;
+	root_irq_done(irq);
+	adeos_root_direct_done(irq);
+}
+EXPORT_SYMBOL(__adeos_irq_direct_done);
+
+/*
+ * Every IRQ: Linux's, at once, if only Linux takes it and Linux runs
+ * with its interrupts on (a token for its IDT entry); else through the
+ * pipeline's log (0). What Linux's handler needs is kept for a replay,
+ * and the descriptor for the root's acknowledge (root_ack()).
+ */
+static __always_inline unsigned long
+root_entry(struct pt_regs *regs, unsigned int irq, struct irq_desc *desc,
+	   adeos_linux_irq_fn fn, u32 vector)
+{
+	adeos_irq_ack_t ack = adeos_root.irqs[irq].acknowledge;
+	struct root_entry *e = &root_entries[irq];
+	struct irq_chip *chip;
+	int direct;
+
+	if (likely(adeos_root_may_take(irq))) {
+		if (ack != root_ack) {
+			/* A system vector: its line has no level. */
+			direct = adeos_root_took(irq, ack(irq));
+			return direct > 0 ?
+				       direct_token(irq,
+						    direct ==
+							    ADEOS_DIRECT_HELD) :
+				       0;
+		}
+		/* A device IRQ's acknowledge, inline, with its descriptor. */
+		direct = adeos_root_took(irq, root_ack_desc(irq, desc));
+		if (direct <= 0)
+			return 0;
+		chip = irq_desc_get_chip(desc);
+		return direct_token(
+			irq, direct == ADEOS_DIRECT_HELD ||
+				     (chip &&
+				      (chip->irq_mask_ack ||
+				       irqd_is_level_type(&desc->irq_data))));
+	}
+	e->desc = desc;
+	e->fn = fn;
+	e->vector = vector;
+	pipeline_entry(regs, irq);
+	return 0;
 }
 
 /*
@@ -373,28 +482,35 @@ static void pipeline_entry(struct pt_regs *regs, unsigned int irq)
 #define ROOT_NO_IRQ_VECTOR \
 	(ADEOS_SYS_IRQ_BASE + NR_VECTORS - FIRST_SYSTEM_VECTOR)
 
-void adeos_irq_entry(struct pt_regs *regs, u32 vector, adeos_linux_irq_fn fn)
+unsigned long adeos_irq_entry(struct pt_regs *regs, u32 vector,
+			      adeos_linux_irq_fn fn)
 {
 	struct irq_desc *desc = __this_cpu_read(vector_irq[vector]);
 	unsigned int irq = ROOT_NO_IRQ_VECTOR;
+	unsigned long direct;
 
+	adeos_irqsoff_irq_entry(_THIS_IP_);
 	if (!IS_ERR_OR_NULL(desc) && irq_desc_get_irq(desc) < ARCH_NR_HW_IRQS)
 		irq = irq_desc_get_irq(desc);
-	root_entries[irq].fn = fn;
-	root_entries[irq].vector = vector;
-	pipeline_entry(regs, irq);
+	direct = root_entry(regs, irq, desc, fn, vector);
+	/* The pipeline's part of the hard-IRQs-off section ends here. */
+	adeos_irqsoff_exit(_THIS_IP_);
+	return direct;
 }
 
 /* System vectors at fixed IRQs: the local APIC timer is the first. */
-void adeos_sysvec_entry(struct pt_regs *regs, adeos_linux_irq_fn fn, u32 vector)
+unsigned long adeos_sysvec_entry(struct pt_regs *regs, adeos_linux_irq_fn fn,
+				 u32 vector)
 {
 	unsigned int irq = ADEOS_SYS_IRQ_BASE + vector - FIRST_SYSTEM_VECTOR;
+	unsigned long direct;
 
+	adeos_irqsoff_irq_entry(_THIS_IP_);
 	if (vector < FIRST_SYSTEM_VECTOR || vector >= NR_VECTORS)
 		arch_panic(__func__, "a system vector below the first");
-	root_entries[irq].fn = fn;
-	root_entries[irq].vector = vector;
-	pipeline_entry(regs, irq);
+	direct = root_entry(regs, irq, NULL, fn, vector);
+	adeos_irqsoff_exit(_THIS_IP_);
+	return direct;
 }
 
 /* ---- exception and syscall entry and exit ---- */
@@ -403,8 +519,11 @@ unsigned int adeos_kernel_entry(struct pt_regs *regs)
 {
 	unsigned int entry = 0;
 
-	if (regs->flags & X86_EFLAGS_IF)
+	if (regs->flags & X86_EFLAGS_IF) {
+		/* Otherwise a hard section goes on through the exception. */
+		adeos_irqsoff_trap_entry(_THIS_IP_);
 		entry |= ADEOS_ENTRY_HW_ON;
+	}
 	if (!root_is_current()) {
 		entry |= ADEOS_ENTRY_DOMAIN;
 		/* Linux's trap code, for the domain's exception. */
@@ -484,29 +603,18 @@ void adeos_nmi_exit(unsigned int entry)
 		adeos_root.status &= ~ADEOS_STALL_FLAG;
 }
 
-void adeos_user_entry(void)
+#ifdef CONFIG_ADEOS_DEBUG
+void adeos_user_entry_check(void)
 {
-	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) &&
-	    ((adeos_root.status & ADEOS_STALL_FLAG) || !root_is_current()))
+	if ((adeos_root.status & ADEOS_STALL_FLAG) || !root_is_current())
 		adeos_debug_report(
 			"entry from user mode found Linux's stage stalled");
-	adeos_root.status |= ADEOS_STALL_FLAG;
 }
+EXPORT_SYMBOL(adeos_user_entry_check);
+#endif
 
-void adeos_user_entry_done(void)
+bool __adeos_root_exit_pending(void)
 {
-	hard_local_irq_enable();
-}
-
-void adeos_user_exit(void)
-{
-	hard_local_irq_disable();
-	adeos_root.status &= ~ADEOS_STALL_FLAG;
-}
-
-bool adeos_root_exit_pending(void)
-{
-	hard_local_irq_disable();
 	if (!root_log_playable())
 		return false;
 	root_play(NULL);

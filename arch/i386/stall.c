@@ -19,6 +19,10 @@
  *                  kernel with Linux's interrupts on, where a
  *                  preemptible kernel may switch tasks); plain decimal
  *                  numbers only
+ *   echo "hard US" > /proc/adeos/stall
+ *                  one section of US microseconds with the CPU's flag
+ *                  off (hard_local_irq_save), which no domain can
+ *                  interrupt: the hard-IRQs-off tracer's known case
  *   cat /proc/adeos/stall                     the last window's record
  */
 #include <linux/delay.h>
@@ -151,6 +155,19 @@ static void stall_gap(unsigned long gap_us)
 	cond_resched();
 }
 
+/* Hard IRQs off for @us: nothing, not even a domain, runs meanwhile. */
+static noinline void hard_section(unsigned long us)
+{
+	unsigned long flags = hard_local_irq_save();
+
+	for (; us > 100; us -= 100)
+		udelay(100);
+	udelay(us);
+	hard_local_irq_restore(flags);
+}
+
+#define MAX_HARD_US 10000
+
 static ssize_t stall_write(struct file *file, const char __user *ubuf,
 			   size_t len, loff_t *pos)
 {
@@ -162,6 +179,13 @@ static ssize_t stall_write(struct file *file, const char __user *ubuf,
 	if (copy_from_user(buf, ubuf, len))
 		return -EFAULT;
 	buf[len] = '\0';
+	if (!strncmp(buf, "hard ", 5)) {
+		if (parse_numbers(buf + 5, v, 1) != 1 || !v[0] ||
+		    v[0] > MAX_HARD_US)
+			return -EINVAL;
+		hard_section(v[0]);
+		return len;
+	}
 	if (parse_numbers(buf, v, 3) < 1 || !v[0] || v[0] > MAX_STALL_US ||
 	    !v[1] || v[2] > MAX_STALL_US)
 		return -EINVAL;

@@ -12,6 +12,7 @@
 EXPORT_SYMBOL(adeos_root);
 EXPORT_SYMBOL_GPL(adeos_root_domain);
 EXPORT_SYMBOL_GPL(adeos_current_domain);
+EXPORT_SYMBOL_GPL(adeos_current);
 EXPORT_SYMBOL_GPL(adeos_next_domain);
 EXPORT_SYMBOL_GPL(adeos_init_attr);
 EXPORT_SYMBOL_GPL(adeos_register_domain);

@@ -78,7 +78,7 @@ write_extra
 want=$(fragment_stamp)
 if [ ! -f "$kb/.config" ] ||
 	[ "$(cat "$kb/.adeos-fragment" 2>/dev/null)" != "$want" ]; then
-	msg KCONFIG "tinyconfig + $(echo "$fragments" | sed 's/ / + /g')$extra_note"
+	msg KCONFIG "$(base_name) + $(echo "$fragments" | sed 's/ / + /g')$extra_note"
 	base_config "$kb" "$extra"
 	check_requested
 	echo "$want" >"$kb/.adeos-fragment"

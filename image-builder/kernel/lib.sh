@@ -65,19 +65,69 @@ fragment_list() {
 # shellcheck disable=SC2086 # one word per fragment
 fragment_stamp() {
 	{
+		base_name
+		[ "$(base_name)" = tinyconfig ] || basename "$(debian_package)"
 		echo "$fragments"
 		cat $fragments "$O/build/linux-extra.fragment"
 	} | cksum
 }
 
-# base_config DIR [EXTRA]: tinyconfig plus the fragments, in order (a
-# later one may set a symbol again), plus the fragment EXTRA, into the
-# kernel object tree DIR.
+# The base configuration (AD_LINUX_BASE_CONFIG): tinyconfig, or
+# debian-FLAVOUR.
+base_name() {
+	name=$(cfg LINUX_BASE_CONFIG)
+	echo "${name:-tinyconfig}"
+}
+
+# debian_package: the downloaded linux-image package of base_name's
+# flavour, or exit naming what is missing.
+debian_package() {
+	flavour=${1:-$(base_name)}
+	flavour=${flavour#debian-}
+	dl=${ADEOS_DL_DIR:-dl}
+	deb=$(find "$dl/" -maxdepth 1 -name "linux-image-6.*-${flavour}_*_i386.deb" 2>/dev/null |
+		LC_ALL=C sort | tail -n 1)
+	[ -n "$deb" ] ||
+		die "AD_LINUX_BASE_CONFIG=debian-$flavour: no linux-image-6.*-${flavour}_*_i386.deb in $dl/ (make deps downloads linux-image-686 and linux-image-rt-686-pae)"
+	echo "$deb"
+}
+
+# debian_config DIR: the .config of Debian's kernel of base_name's
+# flavour into DIR, every module off.
+debian_config() {
+	deb=$(debian_package) || exit 1
+	tmp=$1/debian-boot
+	rm -rf "$tmp"
+	mkdir -p "$tmp"
+	dpkg-deb --fsys-tarfile "$deb" | tar -C "$tmp" -xf - --wildcards './boot/config-*' ||
+		die "$deb: no /boot/config-* inside"
+	# =m off: the images load no module but the domains' (which the
+	# extra fragment asks for)
+	sed 's/^\(CONFIG_[A-Za-z0-9_]*\)=m$/# \1 is not set/' "$tmp"/boot/config-* \
+		>"$1/.config"
+	rm -rf "$tmp"
+}
+
+# base_config DIR [EXTRA]: the base configuration plus the fragments, in
+# order (a later one may set a symbol again), plus the fragment EXTRA,
+# into the kernel object tree DIR.
 base_config() {
 	dir=$(cd "$1" && pwd)
 	more=${2:-}
-	kmake O="$dir" -s tinyconfig >"$dir/kconfig.log" 2>&1 ||
-		die "tinyconfig failed: see $dir/kconfig.log"
+	case $(base_name) in
+	tinyconfig)
+		kmake O="$dir" -s tinyconfig >"$dir/kconfig.log" 2>&1 ||
+			die "tinyconfig failed: see $dir/kconfig.log"
+		;;
+	debian-*)
+		debian_config "$dir"
+		kmake O="$dir" -s olddefconfig >"$dir/kconfig.log" 2>&1 ||
+			die "olddefconfig of Debian's configuration failed: see $dir/kconfig.log"
+		;;
+	*)
+		die "AD_LINUX_BASE_CONFIG=$(base_name): not tinyconfig nor debian-FLAVOUR"
+		;;
+	esac
 	set --
 	for f in $fragments; do
 		set -- "$@" "$(abspath "$f")"

@@ -16,7 +16,7 @@ fragment_list
 base=$O/build/linux-base
 rm -rf "$base"
 mkdir -p "$base"
-msg KCONFIG "tinyconfig + $(echo "$fragments" | sed 's/ / + /g') (to compare)"
+msg KCONFIG "$(base_name) + $(echo "$fragments" | sed 's/ / + /g') (to compare)"
 base_config "$base" "$O/build/linux-extra.fragment"
 "$LINUX_SRC/scripts/diffconfig" -m "$base/.config" "$kb/.config" \
 	>"$base/changed"

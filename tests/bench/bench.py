@@ -37,6 +37,7 @@ import qemu  # noqa: E402
 QEMU = ("qemu-system-i386 -M pc -m 256M -nographic -no-reboot "
         "-kernel %s -initrd %s -append \"console=ttyS0 quiet panic=-1\" " +
         qemu.ICOUNT)
+TRACE_S = 10
 HEADER = "system,level,load,samples,min_us,avg_us,p99_us,p999_us,max_us"
 
 
@@ -89,6 +90,7 @@ class Bench:
         self.out = out
         self.samples = samples
         self.start = time.time()
+        self.irqsoff = None
 
     def progress(self, what, text):
         """One line per step as it ends, flushed: the run takes minutes."""
@@ -135,10 +137,34 @@ class Bench:
                                     self.samples)
                 rows.append(self.row("adeos-linux", "thread", load, text))
                 guest.run_ok("adeos-bench unload")
+            self.hardirqs_off(guest, module, name)
             guest.poweroff()
         finally:
             guest.close()
         return rows
+
+    def hardirqs_off(self, guest, module, name):
+        """The longest hard-IRQs-off section over TRACE_S guest seconds
+        of the heaviest load, the rt domain in: traced apart from the
+        rows, whose figures the tracer's own cost would change."""
+        if "hardirqs_off" not in guest.run_ok("ls /proc/adeos"):
+            return
+        guest.run_ok("adeos-bench load hackbench+stall")
+        guest.run_ok("insmod %s" % module)
+        guest.run_ok("echo 1 >/proc/adeos/hardirqs_off")
+        guest.run_ok("sleep %d" % TRACE_S, 120 + TRACE_S * 10)
+        text = guest.run_ok("cat /proc/adeos/hardirqs_off")
+        guest.run_ok("echo 0 >/proc/adeos/hardirqs_off")
+        guest.run_ok("rmmod adeos_%s" % name.replace("-", "_"))
+        guest.run_ok("adeos-bench unload")
+        fig = dict(l.split(None, 1) for l in text.splitlines() if " " in l)
+        self.irqsoff = ("longest hard-IRQs-off section, %d s of hackbench+"
+                        "stall with the rt domain (%s sections): %.1f us, "
+                        "from %s to %s" % (
+                            TRACE_S, fig.get("sections", "?"),
+                            int(fig.get("longest_ns", 0)) / 1000.0,
+                            fig.get("from", "?"), fig.get("to", "?")))
+        self.progress("TRACE", self.irqsoff)
 
     def debian(self, system, kernel, initrd):
         """cyclictest (thread); on the RT kernel also timerlat (irq)."""
@@ -261,6 +287,8 @@ def main():
     bench.rows = [r for rows in results if rows for r in rows]
     write_csv(os.path.join(out, "latency.csv"), bench.rows)
     text = table(bench.rows)
+    if bench.irqsoff:
+        text += "\n" + bench.irqsoff
     txt = os.path.join(out, "latency.txt")
     with open(txt + ".tmp", "w") as f:
         f.write(text + "\n")

@@ -3,8 +3,8 @@
 #
 # make bench: build what is measured, then measure it (bench.py).
 #
-#   our kernel    the bench board (qemu_i386_bench_defconfig) in
-#                 $O/boards/qemu_i386_bench, as make test builds it
+#   our kernel    the bench board ($BENCH_BOARD, qemu_i386_bench: Debian's
+#                 686 configuration) in $O/boards/$BENCH_BOARD
 #   Debian's      linux-image-686 and linux-image-rt-686-pae, unpacked
 #                 from $ADEOS_DL_DIR (make deps downloads them)
 #   user space    the bench board's initramfs plus rt-tests
@@ -18,7 +18,8 @@ samples=$2
 mode=${3:-full}
 dl=${ADEOS_DL_DIR:-dl}
 b=$O/bench
-board=$O/boards/qemu_i386_bench
+bboard=${BENCH_BOARD:-qemu_i386_bench}
+board=$O/boards/$bboard
 src=$(mkdir -p "$O" && cd "$O" && pwd)/linux-src
 PYTHON=${PYTHON:-/usr/bin/python3}
 . image-builder/rootfs/guest.sh
@@ -50,9 +51,9 @@ took() {
 mkdir -p "$b"
 # no figures of an earlier run may pass for this one's
 rm -f "$b/latency.csv" "$b/latency.txt" "$b/latency.png" "$b/overhead.txt"
-msg BOARD "qemu_i386_bench (our kernel, the rt-timer domain as a module)"
+msg BOARD "$bboard (our kernel, the rt-timer domain as a module)"
 make --no-print-directory O="$board" LINUX_SRC="$src" \
-	qemu_i386_bench_defconfig image >"$b/board.log" 2>&1 || {
+	"${bboard}_defconfig" image >"$b/board.log" 2>&1 || {
 	tail -n 20 "$b/board.log" >&2
 	echo "bench: the bench board did not build; see $b/board.log" >&2
 	exit 1
@@ -96,7 +97,9 @@ off=$b/pipeline-off
 build_pipeline_off() {
 	mkdir -p "$off"
 	fragments=$(sed -n 's/^AD_LINUX_CONFIG_FRAGMENTS="\(.*\)"$/\1/p' \
-		configs/qemu_i386_bench_defconfig)
+		"configs/${bboard}_defconfig")
+	base=$(sed -n 's/^AD_LINUX_BASE_CONFIG="\(.*\)"$/\1/p' \
+		"configs/${bboard}_defconfig")
 	{
 		# shellcheck disable=SC2086 # one word per fragment
 		cat $fragments | grep -v '^CONFIG_ADEOS'
@@ -104,6 +107,7 @@ build_pipeline_off() {
 	} >"$off/linux.fragment"
 	cat >"$off/defconfig" <<EOF2
 AD_BOARD_NAME="qemu-i386-bench"
+AD_LINUX_BASE_CONFIG="${base:-tinyconfig}"
 AD_LINUX_CONFIG_FRAGMENTS="$(cd "$off" && pwd)/linux.fragment"
 AD_LINUX_CMDLINE="quiet panic=-1"
 EOF2
@@ -121,7 +125,7 @@ kill_tree() {
 
 offpid=
 if [ "$mode" != smoke ]; then
-	msg BOARD "qemu_i386_bench with CONFIG_ADEOS off (for the overhead), in the background"
+	msg BOARD "$bboard with CONFIG_ADEOS off (for the overhead), in the background"
 	build_pipeline_off &
 	offpid=$!
 	trap 'kill_tree $offpid; exit 130' INT TERM
@@ -163,14 +167,47 @@ for k in on off; do
 		exit 1
 	}
 	guest_cc "$m/irq-pulse" tests/boot/guest/irq-pulse.c >/dev/null
+	guest_cc "$m/ubench" tests/bench/guest/ubench.c >/dev/null
 	{
 		cpio_file /irq-sink.ko "$m/irq-sink.ko" 0644
 		cpio_file /usr/bin/irq-pulse "$m/irq-pulse" 0755
+		cpio_file /usr/bin/ubench "$m/ubench" 0755
 	} >"$m/list"
 	cpio_pack "$board/build/tools/gen_init_cpio" "$m/list" "$m/sink.cpio"
 	join_cpio "$b/initrd-$k" "$b/initrd" "$m/sink.cpio"
 done
-msg BENCH "the pipeline's overhead: hackbench, Linux's interrupt path, cyclictest"
+# The core's stage primitives on the host, beside the guest's figures
+msg BENCH "bench-core: the stage primitives on the host (callgrind)"
+make --no-print-directory O="$O" bench-core >"$b/bench-core.log" 2>&1 || {
+	cat "$b/bench-core.log" >&2
+	exit 1
+}
+msg BENCH "the pipeline's overhead: hackbench, Linux's interrupt path, flags, ubench, cyclictest"
 "$PYTHON" tests/bench/overhead.py "$b" "$samples" "$board/images/bzImage" \
-	"$b/initrd-on" "$off/o/images/bzImage" "$b/initrd-off"
+	"$b/initrd-on" "$off/o/images/bzImage" "$b/initrd-off" \
+	"$k686" "$b/initrd" "$O/bench-core/primitives.txt"
+
+# Where the instructions go, function by function (path.py): Linux's
+# interrupt path and a syscall, on both kernels, two at a time.
+msg BENCH "the paths function by function: IRQ 7 and getppid, on and off (QEMU -singlestep)"
+paths() {
+	k=$1
+	case $k in
+	on) kb=$board ;;
+	off) kb=$off/o ;;
+	esac
+	"$PYTHON" tests/bench/path.py "$b" "irq-$k" "$kb/images/bzImage" \
+		"$b/initrd-$k" "$kb/build/linux/vmlinux" \
+		"insmod /irq-sink.ko irq=7" "irq-pulse -t 7 {}" 100 1100 \
+		>/dev/null &&
+		"$PYTHON" tests/bench/path.py "$b" "getppid-$k" \
+			"$kb/images/bzImage" "$b/initrd-$k" \
+			"$kb/build/linux/vmlinux" "" "ubench 1 getppid {}" \
+			100 1100 >/dev/null
+}
+paths on &
+onpid=$!
+paths off || exit 1
+wait "$onpid" || exit 1
+head -n 1 "$b"/path-*.txt | sed -n 's/^\([a-z]\)/          \1/p'
 took

@@ -155,6 +155,41 @@ def check_cmos(guest, tap):
         guest.run("rmmod adeos_cmos")
 
 
+HARD_US = 2000
+
+
+def irqsoff_record(guest):
+    """/proc/adeos/hardirqs_off as {key: value}."""
+    return dict(l.split(None, 1) for l in guest.run_ok(
+        "cat /proc/adeos/hardirqs_off").splitlines() if " " in l)
+
+
+def check_hardirqs_off(guest, tap):
+    """The tracer finds a known hard section, names where it began and
+    ended, and takes only 0 and 1."""
+    _, bad = guest.run("echo x >/proc/adeos/hardirqs_off")
+    guest.run_ok("echo 1 >/proc/adeos/hardirqs_off")
+    fresh = irqsoff_record(guest)
+    guest.run_ok("echo 'hard %d' >/proc/adeos/stall; sleep 1" % HARD_US)
+    rec = irqsoff_record(guest)
+    guest.run_ok("echo 0 >/proc/adeos/hardirqs_off")
+    off = irqsoff_record(guest)
+    longest = int(rec.get("longest_ns", 0))
+    # udelay() may come short by a little (its loops per tick are
+    # calibrated at boot)
+    tap.check(bad != 0 and fresh.get("tracing") == "on" and
+              rec.get("tracing") == "on" and
+              int(rec.get("sections", 0)) > 1 and
+              HARD_US * 900 <= longest < 2 * HARD_US * 1000 and
+              "hard_section" in rec.get("from", "") and
+              "hard_section" in rec.get("to", "") and
+              off.get("tracing") == "off" and "longest_ns" not in off,
+              "hardirqs_off: a %d us hard section was the longest of %s "
+              "(%s ns, from %s to %s); 'x' refused, 0 stops and resets" %
+              (HARD_US, rec.get("sections", "?"), rec.get("longest_ns", "?"),
+               rec.get("from", "?"), rec.get("to", "?")))
+
+
 def spurious_row(guest):
     """Linux's count of spurious interrupts (/proc/interrupts' SPU)."""
     m = re.search(r"^\s*SPU:\s+(\d+)", guest.run_ok("cat /proc/interrupts"),
@@ -623,6 +658,8 @@ def main():
             check_churn(guest, tap, name)
         check_cmos(guest, tap)
         check_spurious(guest, tap)
+        if qemu.kernel_has(out, "ADEOS_TRACE_IRQSOFF"):
+            check_hardirqs_off(guest, tap)
         qemu.check_no_reports(guest, tap)
         check_planted(guest, tap)
     failed = qemu.checked_boot("debug", out, readme, "", check,

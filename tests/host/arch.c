@@ -80,7 +80,8 @@ static int take_direct(unsigned int irq)
 	host.hard_on = 1;
 	arch_run_root_handler(slot->handler, irq, slot->cookie);
 	host.hard_on = 0;
-	adeos_root_direct_done(irq);
+	if (go == ADEOS_DIRECT_HELD)
+		adeos_root_direct_done(irq);
 	adeos_unstall_ipipe_from(root);
 	host.hard_on = 0;
 	return 1;

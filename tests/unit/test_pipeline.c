@@ -629,7 +629,7 @@ static void root_direct_spurious_and_held(void **state)
 	assert_int_equal(ROOT->stats[3].received, 0);
 	host.spurious[3] = 0;
 	host.level[3] = 1;
-	assert_int_equal(adeos_root_direct(3), 1);
+	assert_int_equal(adeos_root_direct(3), ADEOS_DIRECT_HELD);
 	assert_int_equal(host.masked[3], 1);
 	adeos_root_direct_done(3);
 	assert_int_equal(host.masked[3], 0);

@@ -213,6 +213,19 @@ void adeos_init(const char *root_name);
 adomain_t *adeos_root_domain(void);
 /* The domain whose code is running now. */
 adomain_t *adeos_current_domain(void);
+/*
+ * The same, as a variable the OS's entry code reads inline on every
+ * interrupt (the pipeline writes it; nothing else may).
+ */
+extern adomain_t *adeos_current;
+/* The head of the pipeline, as a variable (the same rule). */
+extern adomain_t *adeos_head;
+/*
+ * Bit n: some domain catches event n (adeos_catch_event()). The OS's
+ * entry code tests it inline before it offers an event; the pipeline
+ * writes it.
+ */
+extern unsigned long adeos_event_map;
 /* Walk the pipeline: NULL starts at the head; returns NULL past the root. */
 adomain_t *adeos_next_domain(adomain_t *adp);
 

@@ -102,9 +102,10 @@ void adeos_handle_irq(unsigned int irq);
 /*
  * Its fast path for an IRQ only the root takes, while the root runs
  * unstalled (core/pipeline.c): 1, the arch runs the root's handler at
- * once and calls adeos_root_direct_done() after it; 0, it calls
- * adeos_handle_irq(); -1, spurious. Hard IRQs off.
+ * once; ADEOS_DIRECT_HELD, the same, then adeos_root_direct_done(); 0,
+ * it calls adeos_handle_irq(); -1, spurious. Hard IRQs off.
  */
+#define ADEOS_DIRECT_HELD 2
 int adeos_root_direct(unsigned int irq);
 void adeos_root_direct_done(unsigned int irq);
 

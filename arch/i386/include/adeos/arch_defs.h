@@ -9,6 +9,7 @@
 
 #include <linux/errno.h>
 #include <linux/stddef.h>
+#include <linux/types.h>
 
 /* Device IRQs: Linux's IRQ numbers, one per external vector at most. */
 #define ARCH_NR_HW_IRQS 224
@@ -37,21 +38,95 @@ static __always_inline unsigned long i386_save_fl(void)
 	return flags;
 }
 
+/*
+ * The hard-IRQs-off tracer (CONFIG_ADEOS_TRACE_IRQSOFF, irqsoff.c): a
+ * section begins where the flag goes off and ends where it goes on
+ * again, each noted with the address of the code that did it.
+ */
+#ifdef CONFIG_ADEOS_TRACE_IRQSOFF
+extern bool adeos_irqsoff_tracing;
+void adeos_irqsoff_begin(unsigned long ip);
+void adeos_irqsoff_end(unsigned long ip);
+/*
+ * Entries the CPU made with the flag off: an IRQ's (ended by
+ * adeos_irqsoff_exit() at its return), an exception's or a syscall's,
+ * which may come inside an IRQ entry's and then continues it.
+ */
+void __adeos_irqsoff_irq_entry(unsigned long ip);
+void __adeos_irqsoff_trap_entry(unsigned long ip);
+#define adeos_irqsoff_traced() __builtin_expect(adeos_irqsoff_tracing, 0)
+
+static __always_inline void adeos_irqsoff_irq_entry(unsigned long ip)
+{
+	if (adeos_irqsoff_traced())
+		__adeos_irqsoff_irq_entry(ip);
+}
+
+static __always_inline void adeos_irqsoff_trap_entry(unsigned long ip)
+{
+	if (adeos_irqsoff_traced())
+		__adeos_irqsoff_trap_entry(ip);
+}
+
+static __always_inline void adeos_irqsoff_exit(unsigned long ip)
+{
+	if (adeos_irqsoff_traced())
+		adeos_irqsoff_end(ip);
+}
+#else
+#define adeos_irqsoff_traced() 0
+static inline void adeos_irqsoff_begin(unsigned long ip)
+{
+}
+
+static inline void adeos_irqsoff_end(unsigned long ip)
+{
+}
+
+static inline void adeos_irqsoff_irq_entry(unsigned long ip)
+{
+}
+
+static inline void adeos_irqsoff_trap_entry(unsigned long ip)
+{
+}
+
+static inline void adeos_irqsoff_exit(unsigned long ip)
+{
+}
+#endif
+/* The address of the code where this is expanded (inlined or not). */
+static __always_inline unsigned long adeos_this_ip(void)
+{
+	unsigned long ip;
+
+	asm volatile("movl $1f, %0\n1:" : "=r"(ip));
+	return ip;
+}
+
 static __always_inline unsigned long hard_local_irq_save(void)
 {
 	unsigned long flags = i386_save_fl();
 
 	asm volatile("cli" : : : "memory");
+	if (adeos_irqsoff_traced() && (flags & I386_EFLAGS_IF))
+		adeos_irqsoff_begin(adeos_this_ip());
 	return flags & I386_EFLAGS_IF;
 }
 
 static __always_inline void hard_local_irq_enable(void)
 {
+	if (adeos_irqsoff_traced())
+		adeos_irqsoff_end(adeos_this_ip());
 	asm volatile("sti" : : : "memory");
 }
 
 static __always_inline void hard_local_irq_disable(void)
 {
+	if (adeos_irqsoff_traced()) {
+		hard_local_irq_save();
+		return;
+	}
 	asm volatile("cli" : : : "memory");
 }
 

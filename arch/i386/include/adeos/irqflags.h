@@ -91,6 +91,59 @@ static inline void halt(void)
 	asm volatile("hlt" : : : "memory");
 }
 
+/*
+ * Entry from user mode and the return to it, on every syscall (kernel/
+ * entry/common.c, linux-patch 0005): inline, a few instructions each,
+ * with the CPU's flag set by plain sti/cli: the hard-IRQs-off tracer does
+ * not time these short fixed sections (an IRQ entry ends its own before
+ * Linux's entry code runs).
+ */
+#ifdef CONFIG_ADEOS_DEBUG
+/* The stage must be unstalled, Linux current, when user mode enters. */
+void adeos_user_entry_check(void);
+#else
+static inline void adeos_user_entry_check(void)
+{
+}
+#endif
+
+/* Entry from user mode: Linux's stage stalls at once. */
+static __always_inline void adeos_user_entry(void)
+{
+	adeos_user_entry_check();
+	adeos_root.status |= ADEOS_STALL_FLAG;
+}
+
+/* Linux runs with hard IRQs on, its stage stalled until it enables. */
+static __always_inline void adeos_user_entry_done(void)
+{
+	asm volatile("sti" : : : "memory");
+}
+
+bool __adeos_root_exit_pending(void);
+
+/*
+ * Before returning to user mode: hard IRQs off; if the root stage has
+ * IRQs logged, play them, turn hard IRQs on and return true, so that the
+ * exit work is checked again.
+ */
+static __always_inline bool adeos_root_exit_pending(void)
+{
+	asm volatile("cli" : : : "memory");
+	if (__builtin_expect(!adeos_root.log.summary, 1))
+		return false;
+	return __adeos_root_exit_pending();
+}
+
+/*
+ * The return to user mode, after adeos_root_exit_pending() (hard IRQs
+ * off already): Linux's stage unstalls.
+ */
+static __always_inline void adeos_user_exit(void)
+{
+	adeos_root.status &= ~ADEOS_STALL_FLAG;
+}
+
 static __always_inline unsigned long arch_local_irq_save(void)
 {
 	unsigned long flags = arch_local_save_flags();

@@ -27,10 +27,43 @@ struct irq_desc;
  */
 typedef void (*adeos_linux_irq_fn)(struct pt_regs *regs, u32 vector);
 
-/* The IDT entry of a device IRQ, and of a system vector. */
-void adeos_irq_entry(struct pt_regs *regs, u32 vector, adeos_linux_irq_fn fn);
-void adeos_sysvec_entry(struct pt_regs *regs, adeos_linux_irq_fn fn,
-			u32 vector);
+/*
+ * The IDT entry of a device IRQ, and of a system vector. @return 0: the
+ * pipeline took the IRQ (Linux's part, fn, runs when its stage allows);
+ * else a token: the IRQ is only Linux's and Linux runs with its
+ * interrupts on, so it is acknowledged, and the IDT entry runs Linux's
+ * entry and handler at once, as without the pipeline, then
+ * adeos_irq_direct_done(token) before Linux's exit.
+ */
+unsigned long adeos_irq_entry(struct pt_regs *regs, u32 vector,
+			      adeos_linux_irq_fn fn);
+unsigned long adeos_sysvec_entry(struct pt_regs *regs, adeos_linux_irq_fn fn,
+				 u32 vector);
+
+/*
+ * The token: the IRQ, the IRQ Linux was playing before it (put back
+ * after: adeos_acked_at_entry() reads it), and whether the pipeline must
+ * end the IRQ after Linux's handler (a level line masked at its
+ * acknowledge, or held).
+ */
+#define ADEOS_DIRECT (1UL << 31)
+#define ADEOS_DIRECT_END (1UL << 30)
+#define ADEOS_DIRECT_OUTER_SHIFT 16
+#define ADEOS_DIRECT_IRQ 0xffffUL
+#define ADEOS_DIRECT_NO_IRQ 0x3fffU /* no device IRQ playing */
+
+extern unsigned int adeos_root_irq_playing;
+void __adeos_irq_direct_done(unsigned long token);
+
+static __always_inline void adeos_irq_direct_done(unsigned long token)
+{
+	if (__builtin_expect(token & ADEOS_DIRECT_END, 0)) {
+		__adeos_irq_direct_done(token);
+		return;
+	}
+	adeos_root_irq_playing =
+		(token >> ADEOS_DIRECT_OUTER_SHIFT) & ADEOS_DIRECT_NO_IRQ;
+}
 
 /*
  * What irqentry_enter() found, for irqentry_exit() (irqentry_state_t's
@@ -71,17 +104,11 @@ void adeos_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu);
 unsigned int adeos_nmi_entry(void);
 void adeos_nmi_exit(unsigned int entry);
 
-/* Entry from user mode: stall (at once), hard IRQs on (once set up). */
-void adeos_user_entry(void);
-void adeos_user_entry_done(void);
-/* The return to user mode, hard IRQs off: Linux's stage unstalls. */
-void adeos_user_exit(void);
 /*
- * Before returning to user mode: hard IRQs off; if the root stage has
- * IRQs logged, play them, turn hard IRQs on and return true, so that the
- * exit work is checked again.
+ * Entry from user mode and the return to it, on every syscall: inline,
+ * in <adeos/irqflags.h> (adeos_user_entry(), adeos_user_entry_done(),
+ * adeos_root_exit_pending(), adeos_user_exit()).
  */
-bool adeos_root_exit_pending(void);
 
 /*
  * Whether Linux's flow handler runs for the IRQ that the root domain is
@@ -143,8 +170,17 @@ bool adeos_domain_trap(struct pt_regs *regs, int trapnr, unsigned long address);
 bool adeos_domain_bug(struct pt_regs *regs);
 /* A double fault in a domain: panic, naming it. */
 void adeos_double_fault(struct pt_regs *regs);
-/* A domain ahead of Linux runs: its faults and printk are not Linux's. */
-bool adeos_domain_running(void);
+/*
+ * A domain ahead of Linux runs: its faults and printk are not Linux's.
+ * Inline: every page fault from user mode asks.
+ */
+struct adeos_domain;
+extern struct adeos_domain adeos_root, *adeos_current;
+
+static __always_inline bool adeos_domain_running(void)
+{
+	return adeos_current != &adeos_root;
+}
 /*
  * Linux code runs on a domain's behalf (its exception, its printk): it
  * may take Linux's interrupt flag, which CONFIG_ADEOS_DEBUG otherwise
@@ -157,9 +193,19 @@ bool adeos_linux_runs_for_domain(void);
 /*
  * An exception, before Linux handles it: offered to the domains that
  * catch its vector (adeos_catch_event()). true: one handled it, and
- * Linux must not.
+ * Linux must not. Inline, one test when no domain catches the vector
+ * (every page fault comes here).
  */
-bool adeos_exception_event(unsigned int vector, struct pt_regs *regs);
+extern unsigned long adeos_event_map;
+bool __adeos_exception_event(unsigned int vector, struct pt_regs *regs);
+
+static __always_inline bool adeos_exception_event(unsigned int vector,
+						  struct pt_regs *regs)
+{
+	if (__builtin_expect(!(adeos_event_map & (1UL << vector)), 1))
+		return false;
+	return __adeos_exception_event(vector, regs);
+}
 
 /* Set up the pipeline with Linux as its root domain (from init_IRQ). */
 void adeos_arch_init(void);
