@@ -16,7 +16,7 @@
 #
 # usage: test.sh O [check]     check: the host and configuration tests only
 # environment (from make): MAKE, PYTHON, BOOT_BOARDS, REPRO_BOARD,
-#   BENCH_SMOKE_SAMPLES
+#   BENCH_SMOKE_SAMPLES, BENCH_SMOKE_BOARD
 set -u
 O=$1
 mode=${2:-test}
@@ -77,9 +77,9 @@ unprivileged() {
 }
 
 bench_smoke() {
-	msg BENCH "smoke: $BENCH_SMOKE_SAMPLES samples per row, no pipeline-off build"
-	PYTHON=$PYTHON tests/bench/run.sh "$O" "$BENCH_SMOKE_SAMPLES" smoke \
-		>"$r/bench-smoke.log" 2>&1
+	msg BENCH "smoke: $BENCH_SMOKE_BOARD, $BENCH_SMOKE_SAMPLES samples per row, no pipeline-off build"
+	BENCH_BOARD=$BENCH_SMOKE_BOARD PYTHON=$PYTHON tests/bench/run.sh "$O" \
+		"$BENCH_SMOKE_SAMPLES" smoke >"$r/bench-smoke.log" 2>&1
 	tests/bench/check.sh "$O/bench/latency.csv" "$BENCH_SMOKE_SAMPLES" \
 		>"$r/bench.tap"
 	tests/report.sh bench "$r/bench.tap"

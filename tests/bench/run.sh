@@ -4,7 +4,8 @@
 # make bench: build what is measured, then measure it (bench.py).
 #
 #   our kernel    the bench board ($BENCH_BOARD, qemu_i386_bench: Debian's
-#                 686 configuration) in $O/boards/$BENCH_BOARD
+#                 686 configuration; make test's smoke test takes
+#                 qemu_i386_bench_tiny) in $O/boards/$BENCH_BOARD
 #   Debian's      linux-image-686 and linux-image-rt-686-pae, unpacked
 #                 from $ADEOS_DL_DIR (make deps downloads them)
 #   user space    the bench board's initramfs plus rt-tests
