@@ -90,7 +90,7 @@ class Bench:
         self.out = out
         self.samples = samples
         self.start = time.time()
-        self.irqsoff = None
+        self.irqsoff = []
 
     def progress(self, what, text):
         """One line per step as it ends, flushed: the run takes minutes."""
@@ -145,26 +145,34 @@ class Bench:
 
     def hardirqs_off(self, guest, module, name):
         """The longest hard-IRQs-off section over TRACE_S guest seconds
-        of the heaviest load, the rt domain in: traced apart from the
-        rows, whose figures the tracer's own cost would change."""
+        of each load: hackbench alone (Linux and the pipeline), then
+        the heaviest, hackbench and the stall facility with the rt
+        domain in. Traced apart from the rows, whose figures the
+        tracer's own cost would change."""
         if "hardirqs_off" not in guest.run_ok("ls /proc/adeos"):
             return
-        guest.run_ok("adeos-bench load hackbench+stall")
-        guest.run_ok("insmod %s" % module)
-        guest.run_ok("echo 1 >/proc/adeos/hardirqs_off")
-        guest.run_ok("sleep %d" % TRACE_S, 120 + TRACE_S * 10)
-        text = guest.run_ok("cat /proc/adeos/hardirqs_off")
-        guest.run_ok("echo 0 >/proc/adeos/hardirqs_off")
-        guest.run_ok("rmmod adeos_%s" % name.replace("-", "_"))
-        guest.run_ok("adeos-bench unload")
-        fig = dict(l.split(None, 1) for l in text.splitlines() if " " in l)
-        self.irqsoff = ("longest hard-IRQs-off section, %d s of hackbench+"
-                        "stall with the rt domain (%s sections): %.1f us, "
-                        "from %s to %s" % (
-                            TRACE_S, fig.get("sections", "?"),
-                            int(fig.get("longest_ns", 0)) / 1000.0,
-                            fig.get("from", "?"), fig.get("to", "?")))
-        self.progress("TRACE", self.irqsoff)
+        for load, domain in (("hackbench", False), ("hackbench+stall", True)):
+            guest.run_ok("adeos-bench load %s" % load)
+            if domain:
+                guest.run_ok("insmod %s" % module)
+            guest.run_ok("echo 1 >/proc/adeos/hardirqs_off")
+            guest.run_ok("sleep %d" % TRACE_S, 120 + TRACE_S * 10)
+            text = guest.run_ok("cat /proc/adeos/hardirqs_off")
+            guest.run_ok("echo 0 >/proc/adeos/hardirqs_off")
+            if domain:
+                guest.run_ok("rmmod adeos_%s" % name.replace("-", "_"))
+            guest.run_ok("adeos-bench unload")
+            fig = dict(ln.split(None, 1) for ln in text.splitlines()
+                       if " " in ln)
+            line = ("longest hard-IRQs-off section, %d s of %s%s "
+                    "(%s sections): %.1f us, from %s to %s" % (
+                        TRACE_S, load,
+                        " with the rt domain" if domain else "",
+                        fig.get("sections", "?"),
+                        int(fig.get("longest_ns", 0)) / 1000.0,
+                        fig.get("from", "?"), fig.get("to", "?")))
+            self.irqsoff.append(line)
+            self.progress("TRACE", line)
 
     def debian(self, system, kernel, initrd):
         """cyclictest (thread); on the RT kernel also timerlat (irq)."""
@@ -288,7 +296,7 @@ def main():
     write_csv(os.path.join(out, "latency.csv"), bench.rows)
     text = table(bench.rows)
     if bench.irqsoff:
-        text += "\n" + bench.irqsoff
+        text += "\n" + "\n".join(bench.irqsoff)
     txt = os.path.join(out, "latency.txt")
     with open(txt + ".tmp", "w") as f:
         f.write(text + "\n")
