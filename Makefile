@@ -76,6 +76,8 @@ help:
 	@echo '  linux-update-defconfig - write that change back to the board'"'"'s'
 	@echo '                        own kernel fragment (the last of'
 	@echo '                        AD_LINUX_CONFIG_FRAGMENTS)'
+	@echo '  linux-module MODULE_DIR=DIR - an out-of-tree module (its Kbuild'
+	@echo '                        file in DIR) against the built kernel'
 	@echo
 	@echo 'Set-up and tests:'
 	@echo '  deps        - install the Debian packages the project needs and'

@@ -15,7 +15,7 @@ stage_env = O='$(O)' LINUX_SRC='$(LINUX_SRC)' ADEOS_CONFIG='$(ADEOS_CONFIG)' \
 # $(call kernel_step,STEP[,ARGS]): image-builder/kernel/STEP.sh
 kernel_step = $(Q)$(stage_env) sh image-builder/kernel/$(1).sh $(2)
 
-.PHONY: linux linux-menuconfig linux-update-defconfig
+.PHONY: linux linux-menuconfig linux-update-defconfig linux-module
 
 linux: $(DOMAINS_C)
 	$(call kernel_step,source)
@@ -33,3 +33,11 @@ linux-menuconfig: $(DOMAINS_C)
 
 linux-update-defconfig: $(ADEOS_CONFIG)
 	$(call kernel_step,update-defconfig)
+
+# An out-of-tree module built against the board's kernel, with the make
+# variables the kernel was built with (make bench's irq-sink.ko).
+# MODULE_DIR, not M: a variable of this make's command line reaches
+# every make under it, Kbuild's too.
+linux-module:
+	$(if $(MODULE_DIR),,$(error linux-module: name the module's directory, MODULE_DIR=DIR))
+	$(call kernel_step,module,'$(MODULE_DIR)')

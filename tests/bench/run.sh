@@ -150,20 +150,18 @@ trap - INT TERM
 # irq-sink.ko for each kernel, and irq-pulse, in one more archive each
 for k in on off; do
 	case $k in
-	on) kb=$board/build/linux ;;
-	off) kb=$off/o/build/linux ;;
+	on) ob=$board ;;
+	off) ob=$off/o ;;
 	esac
 	m=$b/irq-sink-$k
 	rm -rf "$m"
 	mkdir -p "$m"
 	cp tests/bench/irq-sink/Kbuild tests/bench/irq-sink/irq-sink.c "$m/"
 	msg CC "irq-sink.ko (CONFIG_ADEOS $k), irq-pulse"
-	# Module.symvers and the module linker script first: a kernel
-	# without domain modules has not made them
-	{ make -s -C "$src" O="$(cd "$kb" && pwd)" ARCH=i386 \
-		-j"$(nproc)" modules &&
-		make -s -C "$src" O="$(cd "$kb" && pwd)" ARCH=i386 \
-			M="$(cd "$m" && pwd)" modules; } >"$m/build.log" 2>&1 || {
+	# with the make variables the kernel was built with, or Kbuild
+	# would compile it all again (image-builder/kernel/module.sh)
+	make --no-print-directory O="$ob" LINUX_SRC="$src" linux-module \
+		MODULE_DIR="$m" >"$m/build.log" 2>&1 || {
 		cat "$m/build.log" >&2
 		exit 1
 	}
