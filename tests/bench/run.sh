@@ -188,7 +188,7 @@ msg BENCH "the pipeline's overhead: hackbench, Linux's interrupt path, flags, ub
 
 # Where the instructions go, function by function (path.py): Linux's
 # interrupt path and a syscall, on both kernels, two at a time.
-msg BENCH "the paths function by function: IRQ 7 and getppid, on and off (QEMU -singlestep)"
+msg BENCH "the paths function by function: IRQ 7 and getppid, on and off (QEMU singlestep)"
 paths() {
 	k=$1
 	case $k in
