@@ -611,6 +611,14 @@ void adeos_user_entry_check(void)
 			"entry from user mode found Linux's stage stalled");
 }
 EXPORT_SYMBOL(adeos_user_entry_check);
+
+void adeos_syscall_entry_check(void)
+{
+	if (!hard_irqs_disabled() || adeos_root.log.summary ||
+	    !root_is_current())
+		adeos_debug_report(
+			"syscall entry found hard IRQs on or IRQs logged for Linux");
+}
 #endif
 
 bool __adeos_root_exit_pending(void)

@@ -14,6 +14,7 @@
 #define ADEOS_I386_LINUX_H
 
 #include <linux/types.h>
+#include <adeos/adeos.h>
 
 struct pt_regs;
 struct irq_chip;
@@ -107,8 +108,41 @@ void adeos_nmi_exit(unsigned int entry);
 /*
  * Entry from user mode and the return to it, on every syscall: inline,
  * in <adeos/irqflags.h> (adeos_user_entry(), adeos_user_entry_done(),
- * adeos_root_exit_pending(), adeos_user_exit()).
+ * adeos_root_exit_pending(), adeos_user_exit()), and the two below,
+ * which only kernel/entry/common.c calls.
  */
+#ifdef CONFIG_ADEOS_DEBUG
+/* Hard IRQs off and Linux's log empty at a syscall's enable. */
+void adeos_syscall_entry_check(void);
+#else
+static inline void adeos_syscall_entry_check(void)
+{
+}
+#endif
+
+/*
+ * A syscall's first enable (syscall_enter_from_user_mode()): the CPU's
+ * IRQs have been off since the SYSENTER or int $0x80, and the return to
+ * user mode left Linux's log empty with them off, so nothing can have
+ * been logged for Linux: unstall and turn them on without a look at the
+ * log.
+ */
+static __always_inline void adeos_syscall_entry_enable(void)
+{
+	adeos_syscall_entry_check();
+	adeos_root.status &= ~ADEOS_STALL_FLAG;
+	asm volatile("sti" : : : "memory");
+}
+
+/*
+ * On the return to user mode: hard IRQs off; whether anything is
+ * logged for Linux (to be played, and the exit work checked again).
+ */
+static __always_inline bool adeos_user_exit_logged(void)
+{
+	asm volatile("cli" : : : "memory");
+	return adeos_root.log.summary != 0;
+}
 
 /*
  * Whether Linux's flow handler runs for the IRQ that the root domain is
