@@ -74,21 +74,39 @@ static unsigned long root_sys_received(void)
 	return n;
 }
 
+/* At the start of a window, Linux's stage stalled, hard IRQs on. */
 static void note_device_irqs_before(void)
 {
 	unsigned int irq;
 
-	for (irq = 0; irq < ARCH_NR_HW_IRQS; irq++)
+	for (irq = 0; irq < ARCH_NR_HW_IRQS; irq++) {
 		received_before[irq] = adeos_root.stats[irq].received;
+		window_arrivals[irq] = 0;
+	}
 }
 
+/*
+ * At the end of a window, hard IRQs off. With Linux's stage stalled,
+ * every IRQ that came for Linux waits in its log until the unstall, so
+ * only the IRQs pending there can have arrivals in the window: walk the
+ * log's few words, not every IRQ. This section bounds every domain's
+ * latency while the facility runs (make bench's rt domain under
+ * hackbench+stall): the walk keeps it short.
+ */
 static void note_device_irqs_inside(void)
 {
-	unsigned int irq;
+	unsigned long bits;
+	unsigned int w, irq;
 
-	for (irq = 0; irq < ARCH_NR_HW_IRQS; irq++)
-		window_arrivals[irq] =
-			adeos_root.stats[irq].received - received_before[irq];
+	for (w = 0; w < ADEOS_LOG_WORDS; w++) {
+		for (bits = adeos_root.log.words[w]; bits; bits &= bits - 1) {
+			irq = w * ADEOS_LOG_WORD_BITS + __builtin_ctzl(bits);
+			if (irq < ARCH_NR_HW_IRQS)
+				window_arrivals[irq] =
+					adeos_root.stats[irq].received -
+					received_before[irq];
+		}
+	}
 }
 
 static void stall_window(unsigned long us)
