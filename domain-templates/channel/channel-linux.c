@@ -9,6 +9,11 @@
  * among themselves, and so do readers. A writer waits until both rings
  * have room for its message, so that the domain's answer always fits;
  * readers wait for the domain's virtual IRQ.
+ *
+ * Answers nobody read are thrown away (and counted) when the last opener
+ * closes the device: they belong to writers that are gone, and left in
+ * the ring they would fill it, so that the next writer, who needs room
+ * for its own answer, would wait for a reader that never comes.
  */
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
@@ -27,6 +32,7 @@ struct channel_dev {
 	int virq_domain, virq_linux;
 	wait_queue_head_t readers, writers;
 	struct mutex read_lock, write_lock;
+	unsigned int openers; /* under read_lock */
 };
 
 static struct channel_dev *dev_of(struct file *file)
@@ -70,6 +76,18 @@ static ssize_t channel_read(struct file *file, char __user *ubuf, size_t count,
 	return copy_to_user(ubuf, msg, len) ? -EFAULT : len;
 }
 
+/*
+ * The longest message both rings can ever hold: a longer one would wait
+ * for room for ever (a ring of a few dozen bytes is configurable).
+ */
+static size_t channel_msg_max(struct channel_dev *cd)
+{
+	size_t size = min(cd->st->to_domain.size, cd->st->to_linux.size);
+
+	/* an empty ring takes all but a record header's 4 bytes */
+	return min_t(size_t, ADEOS_RING_MSG_MAX, size - 4);
+}
+
 static bool channel_has_room(struct channel_dev *cd, size_t len)
 {
 	return adeos_ring_room(&cd->st->to_domain) >= len &&
@@ -83,7 +101,7 @@ static ssize_t channel_write(struct file *file, const char __user *ubuf,
 	unsigned char msg[ADEOS_RING_MSG_MAX];
 	int err;
 
-	if (!count || count > sizeof(msg))
+	if (!count || count > channel_msg_max(cd))
 		return -EMSGSIZE;
 	if (copy_from_user(msg, ubuf, count))
 		return -EFAULT;
@@ -115,13 +133,40 @@ static __poll_t channel_poll(struct file *file, poll_table *wait)
 	poll_wait(file, &cd->writers, wait);
 	if (!adeos_ring_empty(&cd->st->to_linux))
 		mask |= EPOLLIN | EPOLLRDNORM;
-	if (channel_has_room(cd, ADEOS_RING_MSG_MAX))
+	if (channel_has_room(cd, channel_msg_max(cd)))
 		mask |= EPOLLOUT | EPOLLWRNORM;
 	return mask;
 }
 
+static int channel_open(struct inode *inode, struct file *file)
+{
+	struct channel_dev *cd = dev_of(file);
+
+	mutex_lock(&cd->read_lock);
+	cd->openers++;
+	mutex_unlock(&cd->read_lock);
+	return nonseekable_open(inode, file);
+}
+
+/* The last close: the answers left in the ring are nobody's. */
+static int channel_release(struct inode *inode, struct file *file)
+{
+	struct channel_dev *cd = dev_of(file);
+	unsigned char msg[ADEOS_RING_MSG_MAX];
+
+	mutex_lock(&cd->read_lock);
+	if (!--cd->openers)
+		while (adeos_ring_get(&cd->st->to_linux, msg, sizeof(msg)) > 0)
+			cd->st->discarded++;
+	mutex_unlock(&cd->read_lock);
+	wake_up_interruptible(&cd->writers);
+	return 0;
+}
+
 static const struct file_operations channel_fops = {
 	.owner = THIS_MODULE,
+	.open = channel_open,
+	.release = channel_release,
 	.read = channel_read,
 	.write = channel_write,
 	.poll = channel_poll,

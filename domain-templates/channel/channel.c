@@ -115,9 +115,9 @@ static int channel_show(struct adeos_domain_desc *desc, char *buf, int size)
 
 	n = adeos_snprintf(
 		buf, size,
-		"ring_bytes %u\nserved %lu\nsent %lu\ndropped %lu\nvirq_domain %d\nvirq_linux %d\n",
+		"ring_bytes %u\nserved %lu\nsent %lu\ndropped %lu\ndiscarded %lu\nvirq_domain %d\nvirq_linux %d\n",
 		st->to_linux.size, st->served, st->sent, st->to_linux.dropped,
-		st->virq_domain - ADEOS_VIRQ_BASE,
+		st->discarded, st->virq_domain - ADEOS_VIRQ_BASE,
 		st->virq_linux - ADEOS_VIRQ_BASE);
 	return n < size ? n : size;
 }

@@ -20,6 +20,8 @@ struct channel_state {
 	int virq_linux; /* domain -> Linux: messages wait */
 	unsigned long served; /* messages the domain took from Linux */
 	unsigned long sent; /* messages the domain gave Linux */
+	/* answers nobody read, thrown away at the last close (Linux's side) */
+	unsigned long discarded;
 	void *os; /* Linux's side: its device */
 	unsigned char to_domain_buf[CHANNEL_RING_MAX];
 	unsigned char to_linux_buf[CHANNEL_RING_MAX];

@@ -13,6 +13,7 @@ next, so N pulses are N arrivals):
   under a flood loses nothing, load/unload cycles under a flood lose
   nothing for the domains that stay and for Linux, rmmod takes it away;
 - channel: every message comes back once, in order, under an IRQ flood;
+  writers that never read leave nothing that makes a later writer wait;
 - rt-timer: keeps its rate and a generous latency bound while Linux's
   stall facility runs; its figures reset;
 - adeos-stat -1 prints what /proc/adeos holds.
@@ -216,6 +217,31 @@ def check_channel(guest, tap, doms):
                    " under %d edges on IRQ %d" % (4 * MESSAGES, flood)
                    if flood else "", after["served"] - before["served"],
                    after["dropped"]))
+        check_abandoned(guest, tap, d["name"])
+
+
+def check_abandoned(guest, tap, name):
+    """Writers that never read: each `head -c 256 > dev` leaves its
+    answer in the ring. Before the last close threw such answers away,
+    they filled the 16 KiB ring after 63 writes, and the next 256-byte
+    write waited for ever for room for its own answer (tried as a new
+    user would: a `cat` of a file into the device hung)."""
+    dev, st = "/dev/adeos-%s" % name, "/proc/adeos/%s/status" % name
+    before = qemu.fields(guest.run_ok("cat %s" % st))
+    # more than the ring can hold: a 256-byte message takes 260 bytes
+    writes = before["ring_bytes"] // 260 + 16
+    text = guest.run_ok("i=0; while [ $i -lt %d ] && head -c 256 /dev/zero "
+                        "> %s; do i=$((i+1)); done; echo wrote $i"
+                        % (writes, dev), timeout=120)
+    after = qemu.fields(guest.run_ok("cat %s" % st))
+    served = after["served"] - before["served"]
+    discarded = after["discarded"] - before["discarded"]
+    tap.check(text.endswith("wrote %d" % writes) and served == writes and
+              discarded == writes and after["dropped"] == 0,
+              "channel %s: %d writers that never read: %s, the domain served "
+              "%d, %d unread answers discarded at their close, dropped %d"
+              % (name, writes, text.split("\n")[-1], served, discarded,
+                 after["dropped"]))
 
 
 def check_rt_timer(guest, tap, doms):
