@@ -447,12 +447,42 @@ static void remove_late(struct adeos_domain_desc *desc)
 	mutex_unlock(&late_lock);
 }
 
+/*
+ * The name of the registered domain at @priority into @name, or false.
+ * Under adeos_domains_lock, which keeps the domain registered while its
+ * name is copied.
+ */
+static bool domain_at_priority(int priority, char *name, size_t size)
+{
+	adomain_t *d = NULL;
+	unsigned long flags = hard_local_irq_save();
+
+	while ((d = adeos_next_domain(d)) && d->priority != priority)
+		;
+	if (d)
+		strscpy(name, d->name, size);
+	hard_local_irq_restore(flags);
+	return d;
+}
+
+/*
+ * One line that says why @desc is not registered. A refused IRQ was
+ * named, with what holds it, where it was refused.
+ */
 static void report_failure(struct adeos_domain_desc *desc, int err)
 {
+	char holder[ADEOS_NAME_MAX_LEN + 1];
+
 	if (desc->failed_irq >= 0)
-		pr_err("adeos: domain %s cannot take IRQ %d\n", desc->name,
-		       desc->failed_irq);
-	pr_err("adeos: domain %s not registered: error %d\n", desc->name, err);
+		pr_err("adeos: domain %s not registered: IRQ %d refused (above)\n",
+		       desc->name, desc->failed_irq);
+	else if (err == -EEXIST &&
+		 domain_at_priority(desc->priority, holder, sizeof(holder)))
+		pr_err("adeos: domain %s not registered: priority %d is taken by domain %s\n",
+		       desc->name, desc->priority, holder);
+	else
+		pr_err("adeos: domain %s not registered: error %d\n",
+		       desc->name, err);
 }
 
 int adeos_load_domain(struct adeos_domain_desc *desc)
@@ -479,11 +509,11 @@ err_stop:
 err_free:
 	free_for_legacy(desc, desc->nr_irqs);
 out:
-	mutex_unlock(&adeos_domains_lock);
-	if (err) {
+	if (err)
 		report_failure(desc, err);
+	mutex_unlock(&adeos_domains_lock);
+	if (err)
 		return err;
-	}
 	pr_info("adeos: domain %s at priority %d, template %s, %u IRQ%s\n",
 		desc->name, desc->priority, desc->tmpl->name, desc->nr_irqs,
 		desc->nr_irqs == 1 ? "" : "s");

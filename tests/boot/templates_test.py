@@ -153,6 +153,30 @@ def free_priority(doms, start):
     return start
 
 
+def check_taken_priority(guest, tap, doms):
+    """A module domain whose priority a built-in one took by renice is
+    refused with the holder named (before: "not registered: error -17")."""
+    mod = next((d for d in doms if d["module"]), None)
+    other = next((d for d in doms if not d["module"]), None)
+    if not mod or not other:
+        return
+    p = "/proc/adeos/%s/priority" % other["name"]
+    guest.run_ok("echo %d >%s" % (mod["priority"], p))
+    out, rc = guest.run("insmod %s/adeos-%s.ko" % (MODULES, mod["name"]))
+    guest.run_ok("echo %d >%s" % (other["priority"], p))
+    want = "adeos: domain %s not registered: priority %d is taken by " \
+        "domain %s" % (mod["name"], mod["priority"], other["name"])
+    log = guest.run_ok("dmesg | grep 'domain %s not registered' || true"
+                       % mod["name"])
+    lines = [l.split("] ", 1)[-1] for l in log.splitlines() if l.strip()]
+    tap.check(rc != 0 and lines and all(l == want for l in lines),
+              "insmod adeos-%s.ko at a priority %s took: refused (%s), "
+              "'%s' (%d line%s: one per attempt of busybox's insmod)"
+              % (mod["name"], other["name"], out.strip().splitlines()[-1],
+                 lines[-1] if lines else "no log line", len(lines),
+                 "" if len(lines) == 1 else "s"))
+
+
 def check_loadable(guest, tap, doms):
     for d in doms:
         if not d["module"]:
@@ -373,6 +397,7 @@ def main():
     def check(guest, tap):
         check_shared(guest, tap, doms)
         check_renice_builtin(guest, tap, doms)
+        check_taken_priority(guest, tap, doms)
         check_loadable(guest, tap, doms)
         check_channel(guest, tap, doms)
         check_rt_timer(guest, tap, doms)
