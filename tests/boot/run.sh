@@ -114,6 +114,10 @@ boot() {
 			"$PYTHON" tests/boot/templates_test.py "$d" \
 				"board/$board/readme.txt" \
 				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
+			# bad writes to every file a user can write
+			"$PYTHON" tests/boot/fuzz_test.py "$d" \
+				"board/$board/readme.txt" \
+				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
 			# a task a domain wakes runs at the interrupt's return
 			"$PYTHON" tests/boot/wake_test.py "$d" \
 				"board/$board/readme.txt" \
