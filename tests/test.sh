@@ -5,7 +5,7 @@
 #   builds  what keeps both cores busy, one part at a time: the first
 #           board's build (so that QEMU has work early), the host and
 #           configuration tests, the other boards' builds, then
-#           linux-config, repro and unprivileged
+#           linux-config, repro, unprivileged and inputs (broken inputs)
 #   boots   QEMU, one host thread: each board's boot suites as soon as
 #           that board is built, one board at a time, then the bench
 #           smoke. Under -icount a guest's figures follow its
@@ -76,6 +76,12 @@ unprivileged() {
 	tests/report.sh unprivileged "$r/unprivileged.tap"
 }
 
+inputs() {
+	tests/image/inputs.sh "$REPRO_BOARD" >"$r/inputs.tap"
+	tests/report.sh inputs "$r/inputs.tap"
+	sed -n 's/^ok - /          /p' "$r/inputs.tap"
+}
+
 bench_smoke() {
 	msg BENCH "smoke: $BENCH_SMOKE_BOARD, $BENCH_SMOKE_SAMPLES samples per row, no pipeline-off build"
 	BENCH_BOARD=$BENCH_SMOKE_BOARD PYTHON=$PYTHON tests/bench/run.sh "$O" \
@@ -119,6 +125,7 @@ build_lane() {
 	part linux-config linux-config.tap linux_config
 	part repro repro.tap repro
 	part unprivileged unprivileged.tap unprivileged
+	part inputs inputs.tap inputs
 }
 
 boot_lane() {

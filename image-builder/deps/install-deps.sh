@@ -108,8 +108,30 @@ download() {
 		cd "$ADEOS_DL_DIR"
 		apt-get download -qq "$1:i386" 2>&1 | grep -v 'unsandboxed'
 	) || true
-	ls "$ADEOS_DL_DIR/${1}_"*_i386.deb >/dev/null 2>&1 ||
+	cached "${1}_*_i386.deb" ||
 		{ echo "install-deps: could not download $1:i386" >&2; exit 1; }
+}
+
+# whole DEB: the archive reads back to its end (a download cut short,
+# or a damaged copy, does not).
+whole() {
+	dpkg-deb --fsys-tarfile "$1" >/dev/null 2>&1
+}
+
+# cached GLOB: a whole .deb in $ADEOS_DL_DIR matches GLOB; a damaged one
+# is removed, to be fetched again.
+cached() {
+	found=1
+	for f in "$ADEOS_DL_DIR"/$1; do
+		[ -f "$f" ] || continue
+		if whole "$f"; then
+			found=0
+			continue
+		fi
+		echo "  DL      $f is damaged (cut short?): removed, to fetch again"
+		rm -f "$f"
+	done
+	return $found
 }
 
 download_i386_packages() {
@@ -121,15 +143,14 @@ download_i386_packages() {
 	mkdir -p "$ADEOS_DL_DIR"
 	chmod 0755 "$ADEOS_DL_DIR"
 	for p in $I386_PACKAGES; do
-		if ls "$ADEOS_DL_DIR/${p}_"*_i386.deb >/dev/null 2>&1; then
+		if cached "${p}_*_i386.deb"; then
 			continue
 		fi
 		download "$p" ""
 	done
 	for meta in $I386_KERNELS; do
 		flavour=${meta#linux-image-}
-		if ls "$ADEOS_DL_DIR"/linux-image-6.*-"$flavour"_*_i386.deb \
-			>/dev/null 2>&1; then
+		if cached "linux-image-6.*-${flavour}_*_i386.deb"; then
 			continue
 		fi
 		apt_update

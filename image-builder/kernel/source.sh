@@ -23,9 +23,24 @@ source_stamp() {
 	) | cksum
 }
 
+# The tarball must be the one linux-source-6.1 installed, as dpkg's
+# record of its md5 says: a damaged copy unpacks into a broken tree, or
+# fails half-way. A tarball dpkg never installed has nothing to compare.
+check_tarball() {
+	sums=/var/lib/dpkg/info/linux-source-6.1.md5sums
+	md5=$(sed -n 's|^\([0-9a-f]*\)  usr/src/linux-source-6.1.tar.xz$|\1|p' \
+		"$sums" 2>/dev/null)
+	[ -n "$md5" ] || return 0
+	msg CHECK "$tarball (md5, against dpkg's)"
+	got=$(md5sum <"$tarball" | cut -d' ' -f1)
+	[ "$got" = "$md5" ] ||
+		die "AD_LINUX_TARBALL: $tarball is not what linux-source-6.1 installed (md5 $got, dpkg's $md5): apt-get install --reinstall linux-source-6.1"
+}
+
 # Unpack into a temporary tree, patch it, and only then put it in place.
 unpack_and_patch() {
 	want=$1
+	check_tarball
 	rm -rf "$LINUX_SRC" "$LINUX_SRC.tmp"
 	mkdir -p "$LINUX_SRC.tmp"
 	msg UNPACK "$tarball"

@@ -40,7 +40,8 @@ fi
 
 rm -rf "$work"
 mkdir -p "$work/deb" "$tree/bin" "$tree/etc" "$tree/usr/bin" "$O/images"
-dpkg-deb -x "$deb" "$work/deb"
+dpkg-deb -x "$deb" "$work/deb" ||
+	die "$deb is damaged (cut short?): run make deps, which fetches it again"
 [ -x "$work/deb/bin/busybox" ] || die "$deb holds no bin/busybox"
 cp "$work/deb/bin/busybox" "$tree/bin/busybox"
 

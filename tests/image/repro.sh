@@ -25,7 +25,11 @@ else
 	cp -R . "$tmp/src" && rm -rf "$tmp/src/output" "$tmp/src/dl"
 fi
 
-touch "$tmp/before"
+# the source tree's listing: every path, its size and mtime
+listing() {
+	(cd "$tmp/src" && find . -printf '%p %s %T@\n' | LC_ALL=C sort)
+}
+listing >"$tmp/before"
 sleep 1
 start=$(date +%s)
 (
@@ -45,11 +49,12 @@ if [ $status != 0 ]; then
 	exit 0
 fi
 echo "ok - repro: second build of $board from scratch in $tmp (CCACHE_DISABLE=1, umask 077, TZ=Pacific/Kiritimati) in ${secs}s"
-written=$(find "$tmp/src" -newer "$tmp/before" | head -n 3)
+listing >"$tmp/after"
+written=$(diff "$tmp/before" "$tmp/after" | sed -n 's/^[<>] //p' | head -n 6)
 if [ -z "$written" ]; then
-	echo "ok - repro: the build wrote nothing outside its O= (the source tree is as copied)"
+	echo "ok - repro: the build left the source tree as it was ($(wc -l <"$tmp/after") paths: same sizes and mtimes, none added or removed)"
 else
-	echo "not ok - repro: the build wrote into the source tree: $written"
+	echo "not ok - repro: the build changed the source tree: $written"
 fi
 for f in bzImage rootfs.cpio.gz adeos.iso disk.img; do
 	a=$first/images/$f
