@@ -79,6 +79,14 @@ static bool root_log_playable(void)
 
 /* ---- playing Linux's stage ---- */
 
+/* With CONFIG_ADEOS_DEBUG, how often the current task was switched out. */
+static unsigned long debug_task_switches(void)
+{
+	if (!IS_ENABLED(CONFIG_ADEOS_DEBUG))
+		return 0;
+	return current->nvcsw + current->nivcsw;
+}
+
 /*
  * Play what is logged for Linux, as handlers of interrupts that @regs
  * (or a made-up frame) took. Linux's stage is stalled before and after;
@@ -88,11 +96,23 @@ static void root_play(struct pt_regs *regs)
 {
 	unsigned long flags = hard_local_irq_save();
 	struct pt_regs *outer = root_frame;
+	unsigned long switches = debug_task_switches();
 
+	/* An NMI may come anywhere, in the middle of what it would play. */
+	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && in_nmi())
+		adeos_debug_report("Linux's log played in an NMI");
 	root_frame = regs;
 	adeos_unstall_ipipe_from(&adeos_root);
 	adeos_root.status |= ADEOS_STALL_FLAG;
 	root_frame = outer;
+	/*
+	 * Linux is preempted after the play, never inside it: the task
+	 * that took over would find the pipeline mid-sync, and its own
+	 * enable would play the log again from inside a handler.
+	 */
+	if (debug_task_switches() != switches)
+		adeos_debug_report(
+			"Linux switched tasks inside a play of its log");
 	hard_local_irq_restore(flags);
 }
 
