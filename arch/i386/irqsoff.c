@@ -110,12 +110,15 @@ static ssize_t irqsoff_write(struct file *file, const char __user *ubuf,
 			     size_t len, loff_t *pos)
 {
 	unsigned long flags;
-	bool on;
+	unsigned int on;
 	int err;
 
-	err = kstrtobool_from_user(ubuf, len, &on);
+	/* 0 or 1 and nothing else: kstrtobool() would take "1e3" as 1. */
+	err = kstrtouint_from_user(ubuf, len, 10, &on);
 	if (err)
 		return err;
+	if (on > 1)
+		return -EINVAL;
 	flags = hard_local_irq_save();
 	adeos_irqsoff_tracing = false;
 	memset(&longest, 0, sizeof(longest));
