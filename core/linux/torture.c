@@ -35,12 +35,43 @@ static char last[400] = "no run yet\n";
 
 /* ---- what the kernel gives the model ---- */
 
-/* As the CPU takes an interrupt: hard IRQs off, the pipeline's entry. */
+/*
+ * i386's entry for an IRQ only Linux takes, while Linux runs with its
+ * interrupts on: the pipeline's fast path (adeos_root_direct()), then
+ * Linux's handler at once, its stage stalled and hard IRQs on, as its
+ * IDT entry runs it; what came meanwhile plays at the exit.
+ * @return false if the IRQ must go through adeos_handle_irq().
+ */
+static bool take_direct(unsigned int irq)
+{
+	struct adeos_irq_slot *slot = &adeos_root.irqs[irq];
+	int go;
+
+	if (adeos_current_domain() != &adeos_root)
+		return false;
+	go = adeos_root_direct(irq);
+	if (go <= 0)
+		return go < 0;
+	adeos_root.status |= ADEOS_STALL_FLAG;
+	hard_local_irq_enable();
+	arch_run_root_handler(slot->handler, irq, slot->cookie);
+	hard_local_irq_disable();
+	if (go == ADEOS_DIRECT_HELD)
+		adeos_root_direct_done(irq);
+	adeos_unstall_ipipe_from(&adeos_root);
+	return true;
+}
+
+/*
+ * As the CPU takes an interrupt: hard IRQs off, then one of the
+ * pipeline's two entries, @direct choosing.
+ */
 static void torture_raise(unsigned int irq, int direct)
 {
 	unsigned long flags = hard_local_irq_save();
 
-	adeos_handle_irq(irq);
+	if (!direct || !take_direct(irq))
+		adeos_handle_irq(irq);
 	hard_local_irq_restore(flags);
 }
 

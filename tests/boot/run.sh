@@ -118,6 +118,10 @@ boot() {
 			"$PYTHON" tests/boot/fuzz_test.py "$d" \
 				"board/$board/readme.txt" \
 				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
+			# the host torture's model, run by Linux
+			"$PYTHON" tests/boot/torture_test.py "$d" \
+				"board/$board/readme.txt" \
+				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
 			# a task a domain wakes runs at the interrupt's return
 			"$PYTHON" tests/boot/wake_test.py "$d" \
 				"board/$board/readme.txt" \
