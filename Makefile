@@ -87,6 +87,9 @@ help:
 	@echo '  bench       - latency: the rt-timer domain, Linux on the pipeline,'
 	@echo '                Debian 686 and PREEMPT_RT (BENCH_SAMPLES=20000)'
 	@echo '  bench-core  - instructions per delivered IRQ (callgrind)'
+	@echo '  torture     - the torture at length: 10^7 events on the host'
+	@echo '                (ASan, UBSan), 10^6 in the debug kernel, kernels'
+	@echo '                with planted bugs; a new seed each run (SEED=N)'
 	@echo '  test-no-irqflags-hook - the stall proof on a kernel without the'
 	@echo '                irqflags hook: shows it failing, as it must'
 	@echo

@@ -33,6 +33,19 @@ BENCH_SMOKE_SAMPLES := 200
 bench:
 	$(Q)PYTHON='$(PYTHON)' tests/bench/run.sh '$(O)' $(BENCH_SAMPLES)
 
+# make torture: the long runs, not in make test. The pipeline's torture
+# at length on the host (sanitized) and in the debug board's kernel, and
+# the kernels with tests/planted's bugs, with a new seed each run unless
+# SEED=N is given (tests/torture/run.sh).
+TORTURE_HOST_EVENTS ?= 10000000
+TORTURE_GUEST_EVENTS ?= 1000000
+.PHONY: torture
+torture: host-tests
+	$(Q)rm -f $(O)/results/torture-*.tap
+	$(Q)MAKE='$(MAKE)' PYTHON='$(PYTHON)' tests/torture/run.sh '$(O)' \
+		$(TORTURE_HOST_EVENTS) $(TORTURE_GUEST_EVENTS)
+	$(Q)tests/summary.sh $(O)/results/torture-*.tap
+
 # Not in make test: the kernel without the irqflags hook, where the stall
 # proof must fail.
 .PHONY: test-no-irqflags-hook
