@@ -160,6 +160,8 @@ domain_modules() {
 # Kbuild's lines become a count every 200 files, unless V=1; anything
 # else it prints (warnings, errors) goes through. The two steps Kbuild
 # runs every time (GEN Makefile, CALL checksyscalls.sh) build nothing.
+# Each line is flushed as it is printed: into a pipe or a log, awk
+# would keep the counts until the end.
 progress() {
 	if [ "$V" = 1 ]; then
 		cat
@@ -167,11 +169,13 @@ progress() {
 	fi
 	awk '/^Kernel: .* is ready/ || /^  (GEN +Makefile|CALL +.*checksyscalls\.sh)$/ { next }
 	/^  [A-Z0-9_]+ +/ {
-		if (++n % 200 == 0)
+		if (++n % 200 == 0) {
 			printf "  %-7s %d files built\n", "LINUX", n
+			fflush()
+		}
 		next
 	}
-	{ print }
+	{ print; fflush() }
 	END { printf "  %-7s %d files built\n", "LINUX", n }'
 }
 
