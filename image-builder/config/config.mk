@@ -66,8 +66,8 @@ ADEOS_CONFIG_HDRS := $(addprefix $(ADEOS_CONFIG_DIR)/,adeos-config.h config.h \
 $(ADEOS_CONFIG): $(ADEOS_CONFIG_SRCS) $(ADEOS_CONFIG_HDRS)
 	$(msg) HOSTCC $(patsubst $(O)/%,%,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) -Icore/include -o $@ \
-		$(ADEOS_CONFIG_SRCS)
+	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) -Icore/include -o $@.tmp \
+		$(ADEOS_CONFIG_SRCS) && mv $@.tmp $@
 
 kconfig-prep: $(KCONFIG_DOMAINS) $(KNOWN_SYMBOLS) $(ADEOS_CONFIG)
 

@@ -10,7 +10,7 @@ ADEOS_MKDISK := $(O)/tools/adeos-mkdisk
 $(ADEOS_MKDISK): image-builder/images/adeos-mkdisk.c
 	$(msg) HOSTCC $(patsubst $(O)/%,%,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) -o $@ $<
+	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) -o $@.tmp $< && mv $@.tmp $@
 
 images: rootfs $(ADEOS_MKDISK)
 	$(Q)$(stage_env) sh image-builder/images/images.sh

@@ -79,6 +79,9 @@ want=$(fragment_stamp)
 if [ ! -f "$kb/.config" ] ||
 	[ "$(cat "$kb/.adeos-fragment" 2>/dev/null)" != "$want" ]; then
 	msg KCONFIG "$(base_name) + $(echo "$fragments" | sed 's/ / + /g')$extra_note"
+	# the stamp goes first: a .config made half-way (the build killed)
+	# is never taken for the stamp's
+	rm -f "$kb/.adeos-fragment"
 	base_config "$kb" "$extra"
 	check_requested
 	echo "$want" >"$kb/.adeos-fragment"
