@@ -17,3 +17,41 @@ die() {
 
 # The value of AD_$1 in the .config, unquoted.
 cfg() { sed -n "s/^AD_$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$O/.config"; }
+
+# o_room: KiB free and KiB in all on the file system of $O (or of the
+# folder it will be made in)
+o_room() {
+	o_at=$O
+	while [ ! -d "$o_at" ]; do o_at=$(dirname "$o_at"); done
+	df -Pk "$o_at" | awk 'NR == 2 { print $4, $2 }'
+}
+
+# o_full: has $O's file system less than 1 MiB left? (Not every tool
+# that stops on a full disk says so: gen_init_cpio says "writing
+# filebuf failed".)
+o_full() { [ "$(o_room | cut -d' ' -f1)" -lt 1024 ]; }
+
+# no_space TEXT: does a tool's message TEXT say the disk is full?
+no_space() {
+	case $1 in
+	*"No space left on device"* | *"Disk quota exceeded"*) return 0 ;;
+	esac
+	return 1
+}
+
+# remove_on_failure PATH: PATH (the stage's scratch) is removed if the
+# stage stops on an error, so that what it half-wrote takes no room; if
+# the disk was full then, a line says so first, for stage.sh, which
+# runs the stage and names a full disk. A stage's output is renamed
+# into place only when whole, so nothing else needs undoing.
+# shellcheck disable=SC2154 # stage_status: set in the trap
+remove_on_failure() {
+	stage_scratch=$1
+	trap 'stage_status=$?; [ $stage_status = 0 ] || stage_failed; exit $stage_status' EXIT
+}
+stage_failed() {
+	if o_full; then
+		echo "$STAGE_NAME: No space left on device: $(o_room | cut -d' ' -f1) KiB free on the file system of $O" >&2
+	fi
+	rm -rf "$stage_scratch"
+}

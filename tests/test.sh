@@ -5,7 +5,8 @@
 #   builds  what keeps both cores busy, one part at a time: the first
 #           board's build (so that QEMU has work early), the host and
 #           configuration tests, the other boards' builds, then
-#           linux-config, repro, unprivileged and inputs (broken inputs)
+#           linux-config, repro, unprivileged and inputs (broken
+#           inputs, a full disk)
 #   boots   QEMU, one host thread: each board's boot suites as soon as
 #           that board is built, one board at a time, then the bench
 #           smoke. Under -icount a guest's figures follow its
@@ -78,6 +79,8 @@ unprivileged() {
 
 inputs() {
 	tests/image/inputs.sh "$REPRO_BOARD" >"$r/inputs.tap"
+	tests/image/fulldisk.sh "$O/boards/$REPRO_BOARD" \
+		"$(cd "$O" && pwd)/linux-src" >>"$r/inputs.tap"
 	tests/report.sh inputs "$r/inputs.tap"
 	sed -n 's/^ok - /          /p' "$r/inputs.tap"
 }

@@ -41,6 +41,15 @@ static void die(const char *fmt, const char *arg)
 	exit(1);
 }
 
+/* die() with the reason errno gives (a full disk says so by name). */
+static void die_errno(const char *what, const char *path)
+{
+	int err = errno;
+
+	fprintf(stderr, "%s: %s: %s: %s\n", prog, path, what, strerror(err));
+	exit(1);
+}
+
 /* The whole of @path, its length in *@len. */
 static unsigned char *read_file(const char *path, size_t *len)
 {
@@ -153,14 +162,20 @@ int main(int argc, char **argv)
 		die("%s: name too long", argv[5]);
 	f = fopen(tmp, "wb");
 	if (!f)
-		die("%s: cannot create it", tmp);
+		die_errno("cannot create it", tmp);
 	if (fwrite(disk, 1, size, f) != size || fclose(f)) {
+		int err = errno;
+
 		unlink(tmp);
-		die("%s: cannot write it", tmp);
+		errno = err;
+		die_errno("cannot write it", tmp);
 	}
 	if (rename(tmp, argv[5])) {
+		int err = errno;
+
 		unlink(tmp);
-		die("%s: cannot rename it into place", argv[5]);
+		errno = err;
+		die_errno("cannot rename it into place", argv[5]);
 	}
 	return 0;
 }

@@ -13,7 +13,8 @@ $(ADEOS_MKDISK): image-builder/images/adeos-mkdisk.c
 	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) -o $@.tmp $< && mv $@.tmp $@
 
 images: rootfs $(ADEOS_MKDISK)
-	$(Q)$(stage_env) sh image-builder/images/images.sh
+	$(Q)$(stage_env) sh image-builder/stage.sh images \
+		sh image-builder/images/images.sh
 
 # One line per stage, then what was made.
 image: images

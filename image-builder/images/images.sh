@@ -39,6 +39,7 @@ default=0
 [ "$(cfg IMAGE_GRUB_VGA)" = y ] && default=1
 
 rm -rf "$work"
+remove_on_failure "$work"
 mkdir -p "$work/iso/boot/grub"
 
 # GRUB talks on the serial port and the screen at once; Linux's
@@ -68,19 +69,20 @@ find "$work/iso" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 # xorriso dates everything it writes from these, not from the clock.
 stamp=$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y%m%d%H%M%S00)
 msg ISO "images/adeos.iso"
-# Only the GRUB modules grub.cfg uses: the image stays small.
-grub-mkrescue -d "$GRUB_DIR" -o "$work/adeos.iso" \
+# Only the GRUB modules grub.cfg uses: the image stays small. What it
+# says is kept in memory, not in a log file, which a full disk would
+# cut short.
+if ! out=$(grub-mkrescue -d "$GRUB_DIR" -o "$work/adeos.iso" \
 	--install-modules="$GRUB_MODULES" --fonts= --locales= --themes= \
 	"$work/iso" -- \
 	-volume_date all_file_dates "=$SOURCE_DATE_EPOCH" \
 	-volume_date uuid "$stamp" \
 	-volume_date c "=$SOURCE_DATE_EPOCH" \
 	-volume_date m "=$SOURCE_DATE_EPOCH" \
-	-volume_date x "=$SOURCE_DATE_EPOCH" >"$work/grub-mkrescue.log" 2>&1 ||
-	{
-		cat "$work/grub-mkrescue.log" >&2
-		die "grub-mkrescue failed"
-	}
+	-volume_date x "=$SOURCE_DATE_EPOCH" 2>&1); then
+	printf '%s\n' "$out" >&2
+	die "grub-mkrescue failed"
+fi
 
 # The disk: the FAT partition fills it from 1 MiB (sector 2048) on.
 size=$(cfg IMAGE_DISK_SIZE)

@@ -14,14 +14,18 @@ stage_env = O='$(O)' LINUX_SRC='$(LINUX_SRC)' ADEOS_CONFIG='$(ADEOS_CONFIG)' \
 
 # $(call kernel_step,STEP[,ARGS]): image-builder/kernel/STEP.sh
 kernel_step = $(Q)$(stage_env) sh image-builder/kernel/$(1).sh $(2)
+# the same, named by image-builder/stage.sh if it fails on a full disk
+# (not for the interactive steps)
+kernel_stage = $(Q)$(stage_env) sh image-builder/stage.sh 'kernel ($(1))' \
+	sh image-builder/kernel/$(1).sh
 
 .PHONY: linux linux-menuconfig linux-update-defconfig linux-module
 
 linux: $(DOMAINS_C)
-	$(call kernel_step,source)
-	$(call kernel_step,sync)
-	$(call kernel_step,configure)
-	$(call kernel_step,build)
+	$(call kernel_stage,source)
+	$(call kernel_stage,sync)
+	$(call kernel_stage,configure)
+	$(call kernel_stage,build)
 
 # Change the board's kernel configuration, then write the change back
 # to its own fragment (the last of AD_LINUX_CONFIG_FRAGMENTS) in a form

@@ -42,6 +42,9 @@ unpack_and_patch() {
 	want=$1
 	check_tarball
 	rm -rf "$LINUX_SRC" "$LINUX_SRC.tmp"
+	# half a tree is removed (a full disk gets its room back); killed,
+	# it is left, and removed by the next run
+	remove_on_failure "$LINUX_SRC.tmp"
 	mkdir -p "$LINUX_SRC.tmp"
 	msg UNPACK "$tarball"
 	tar -C "$LINUX_SRC.tmp" --strip-components=1 -xf "$tarball"
@@ -57,6 +60,7 @@ unpack_and_patch() {
 	rm -f "$LINUX_SRC.tmp.log"
 	echo "$want" >"$LINUX_SRC.tmp/.adeos-stamp"
 	mv "$LINUX_SRC.tmp" "$LINUX_SRC"
+	trap - EXIT
 }
 
 # Objects built from another unpacking are stale: keep only .config.

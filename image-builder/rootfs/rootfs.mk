@@ -5,4 +5,5 @@
 
 .PHONY: rootfs
 rootfs: linux
-	$(Q)$(stage_env) sh image-builder/rootfs/rootfs.sh
+	$(Q)$(stage_env) sh image-builder/stage.sh rootfs \
+		sh image-builder/rootfs/rootfs.sh

@@ -39,9 +39,14 @@ if [ -n "$overlay" ] && [ ! -d "$overlay" ]; then
 fi
 
 rm -rf "$work"
+remove_on_failure "$work"
 mkdir -p "$work/deb" "$tree/bin" "$tree/etc" "$tree/usr/bin" "$O/images"
-dpkg-deb -x "$deb" "$work/deb" ||
+# A full disk is not a damaged .deb.
+if ! err=$(dpkg-deb -x "$deb" "$work/deb" 2>&1); then
+	printf '%s\n' "$err" | head -n 5 >&2
+	no_space "$err" && exit 1
 	die "$deb is damaged (cut short?): run make deps, which fetches it again"
+fi
 [ -x "$work/deb/bin/busybox" ] || die "$deb holds no bin/busybox"
 cp "$work/deb/bin/busybox" "$tree/bin/busybox"
 
@@ -110,4 +115,6 @@ awk '!seen[$2]++' "$work/list.all" >"$work/list"
 
 find "$tree" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 msg CPIO "images/rootfs.cpio.gz ($(basename "$deb"))"
-cpio_pack "$gen" "$work/list" "$O/images/rootfs.cpio.gz" "$SOURCE_DATE_EPOCH"
+# packed in $work, then renamed into place whole
+cpio_pack "$gen" "$work/list" "$work/rootfs.cpio.gz" "$SOURCE_DATE_EPOCH"
+mv "$work/rootfs.cpio.gz" "$O/images/rootfs.cpio.gz"
