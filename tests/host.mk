@@ -104,6 +104,20 @@ run-config-tests: kconfig-prep $(HOST_LIB)
 	$(Q)mv $(O)/results/config-menuconfig.tap.tmp $(O)/results/config-menuconfig.tap
 	$(Q)tests/report.sh menuconfig $(O)/results/config-menuconfig.tap
 
+# make torture's configurations (make torture depends on this): a
+# thousand random ones, as make test's randconfig batch scrambles them
+# (seeds 1 to TORTURE_CONFIG_SEEDS), each of which must end in generated
+# code that registers on the host or in a rejection that names the
+# symbol; $(O)/results/config-torture.tap.
+TORTURE_CONFIG_SEEDS ?= 1000
+.PHONY: torture-configs
+torture-configs: kconfig-prep $(HOST_LIB)
+	$(msg) CONFIGS '$(TORTURE_CONFIG_SEEDS) random configurations'
+	$(Q)$(CONFIG_TEST_ENV) tests/config/randconfig.sh '$(O)' \
+		$(TORTURE_CONFIG_SEEDS) config-torture
+	$(Q)tests/report.sh configs $(O)/results/config-torture.tap
+	$(Q)sed -n 's/^ok - /          /p' $(O)/results/config-torture.tap
+
 check:
 	$(Q)rm -rf $(O)/results
 	$(Q)MAKE='$(MAKE)' tests/test.sh '$(O)' check

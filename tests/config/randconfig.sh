@@ -12,13 +12,17 @@
 # the IRQ entries and what becomes of a faulted domain's IRQs (it
 # leaves choices at their defaults).
 #
-# usage: randconfig.sh O [SEEDS]   (CC, HOST_CFLAGS, TEMPLATE_INCS,
+# usage: randconfig.sh O [SEEDS [NAME]]   (CC, HOST_CFLAGS, TEMPLATE_INCS,
 #        HOST_LIB, TEMPLATES from make)
+#   seeds 1 to SEEDS; the TAP lines go to $O/results/NAME.tap (make
+#   test's config-randconfig, make torture-configs' config-torture),
+#   each seed's files to $O/config-tests/NAME/SEED (NAME less config-)
 set -u
 O=$1
 SEEDS=${2:-40}
-out=$O/results/config-randconfig.tap
-work=$O/config-tests/randconfig
+NAME=${3:-config-randconfig}
+out=$O/results/$NAME.tap
+work=$O/config-tests/${NAME#config-}
 tool=$O/tools/adeos-config
 rm -rf "$work"
 mkdir -p "$work" "$O/results"
@@ -84,6 +88,7 @@ fragment() {
 
 srctree=$(pwd)
 kgen=$(cd "$O/kconfig" && pwd)
+start=$(date +%s)
 accepted=0
 rejected=0
 domains=0
@@ -135,7 +140,7 @@ done
 reasons=$(sort "$work/reasons" 2>/dev/null | uniq -c | sort -rn |
 	awk '{ n = $1; $1 = ""; printf "%s%s: %d", sep, substr($0, 2), n; sep = "; " }')
 if [ -z "$failed" ] && [ "$accepted" -gt 0 ] && [ "$rejected" -gt 0 ]; then
-	echo "ok - randconfig batch: $SEEDS seeds, $accepted registered ($domains domains), $rejected rejected by name" >>"$out.tmp"
+	echo "ok - randconfig batch: $SEEDS seeds, $accepted registered ($domains domains), $rejected rejected by name, in $(($(date +%s) - start))s" >>"$out.tmp"
 else
 	echo "not ok - randconfig batch: $accepted registered, $rejected rejected;$(echo "$failed" | cut -d';' -f1-3)" >>"$out.tmp"
 fi
