@@ -31,7 +31,7 @@ SAN_CFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 	      -fno-sanitize-recover=all
 CMOCKA_LIBS := -lcmocka
 
-CORE_SRCS := core/domain.c core/event.c core/irq.c core/pipeline.c core/template.c core/ring.c
+CORE_SRCS := core/domain.c core/event.c core/irq.c core/pipeline.c core/storm.c core/template.c core/ring.c
 HOST_SRCS := tests/host/arch.c
 UNIT_NAMES := test_domain test_fault test_irq test_pipeline test_ring
 UNIT_COMMON := tests/unit/fixture.c

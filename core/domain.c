@@ -32,6 +32,7 @@ void adeos_init(const char *root_name)
 	adeos_pipe.spurious = 0;
 	adeos_pipe.dropped = 0;
 	adeos_event_map = 0;
+	adeos_storm_reset();
 }
 
 adomain_t *adeos_root_domain(void)

@@ -25,6 +25,13 @@ struct adeos_pipeline {
 
 extern struct adeos_pipeline adeos_pipe;
 
+/* The storm guard (storm.c): the end of each arrival a domain took first. */
+void adeos_storm_watch(adomain_t *d, unsigned int irq);
+/* Whether the guard holds @irq masked: nothing else may open it. */
+int adeos_storm_masked(unsigned int irq);
+/* No guard, no record (adeos_init()). */
+void adeos_storm_reset(void);
+
 /* Keep the compiler from moving memory accesses across a stage change. */
 static inline void adeos_barrier(void)
 {

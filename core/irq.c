@@ -62,7 +62,8 @@ static void apply_enable(unsigned int irq, unsigned int clrmask,
 {
 	if (adeos_is_virq(irq))
 		return;
-	if (setmask & ADEOS_ENABLE_MASK)
+	/* A line the storm guard masked opens only when cleared. */
+	if ((setmask & ADEOS_ENABLE_MASK) && !adeos_storm_masked(irq))
 		arch_irq_unmask(irq);
 	else if (clrmask & ADEOS_ENABLE_MASK)
 		arch_irq_mask(irq);

@@ -238,11 +238,15 @@ static adomain_t *first_taker(unsigned int irq)
 	return NULL;
 }
 
-/* Open the line of the held IRQ @irq of @d again. */
+/*
+ * Open the line of the held IRQ @irq of @d again, unless the storm
+ * guard masked it meanwhile: then it stays shut until cleared.
+ */
 void adeos_end_held(adomain_t *d, unsigned int irq)
 {
 	d->irqs[irq].held = 0;
-	arch_irq_end(irq);
+	if (!adeos_storm_masked(irq))
+		arch_irq_end(irq);
 }
 
 /*
@@ -274,6 +278,7 @@ void adeos_handle_irq(unsigned int irq)
 		d->irqs[irq].held = 1;
 	adeos_log_down(d, irq, 1);
 	adeos_sync_pipeline();
+	adeos_storm_watch(d, irq);
 }
 
 /*

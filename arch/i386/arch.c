@@ -129,6 +129,31 @@ void arch_irq_end(unsigned int irq)
 		chip->irq_unmask(data);
 }
 
+/*
+ * Raised again and not yet taken: on the 8259, its request register; on
+ * the local APIC (IO-APIC lines, MSIs), the request bit of the IRQ's
+ * vector. A level line the IO-APIC re-sends once ended shows there
+ * too; on real hardware the re-send may land a little after the look.
+ */
+int arch_irq_pending(unsigned int irq)
+{
+	struct irq_data *data;
+	struct irq_chip *chip = chip_of(irq, &data);
+	struct irq_cfg *cfg;
+	unsigned int vector;
+
+	if (!chip)
+		return 0;
+	if (chip == &i8259A_chip)
+		return !!legacy_pic->irq_pending(irq);
+	cfg = irqd_cfg(data);
+	if (!cfg || !cfg->vector)
+		return 0;
+	vector = cfg->vector;
+	return !!(apic_read(APIC_IRR + (vector / 32) * 0x10) &
+		  BIT(vector % 32));
+}
+
 void arch_irq_mask(unsigned int irq)
 {
 	struct irq_data *data;

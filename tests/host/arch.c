@@ -127,6 +127,13 @@ void arch_irq_end(unsigned int irq)
 	host.masked[irq] = 0;
 }
 
+int arch_irq_pending(unsigned int irq)
+{
+	if (host.hard_on)
+		host.violations++;
+	return host.asserted[irq];
+}
+
 void arch_irq_mask(unsigned int irq)
 {
 	if (host.hard_on)

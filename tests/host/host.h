@@ -25,6 +25,8 @@ struct host_cpu {
 	/* level-triggered lines: the ack masks them, the end opens them */
 	unsigned char level[ADEOS_NR_IRQS];
 	unsigned long ends[ADEOS_NR_IRQS];
+	/* the line is raised again when the pipeline asks (a storm) */
+	unsigned char asserted[ADEOS_NR_IRQS];
 	/* arch hooks called with hard IRQs on, entries left with them on */
 	unsigned long violations;
 	unsigned long root_handlers; /* run through arch_run_root_handler() */

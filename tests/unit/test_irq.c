@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* IRQ ownership: virtualize, control masks, exclusivity, virtual IRQs. */
 #include "fixture.h"
+#include <adeos/storm.h>
 
 static void virtualize_rejects_bad_irq(void **state)
 {
@@ -311,6 +312,105 @@ static void level_line_masked_until_owner_ran(void **state)
 	assert_int_equal(host.violations, 0);
 }
 
+/* A level line its domain never clears: pending again at every end. */
+static void storm_masks_a_line_that_holds_the_root_off(void **state)
+{
+	const struct adeos_storm *s = adeos_storm_state(5);
+	int i;
+
+	(void)state;
+	adeos_storm_setup(10, -1);
+	add_domain(0, 200);
+	take(&dom[0], 5, HANDLE);
+	host.level[5] = 1;
+	host.asserted[5] = 1;
+	for (i = 0; i < 9; i++)
+		host_take_irq(5);
+	assert_int_equal(s->run, 9);
+	assert_false(s->masked);
+	assert_int_equal(host.masked[5], 0);
+	host_take_irq(5);
+	assert_true(s->masked);
+	assert_int_equal(s->caught, 1);
+	assert_int_equal(s->arrivals, 10);
+	assert_string_equal(s->domain, "d0");
+	assert_int_equal(adeos_storm_count(), 1);
+	assert_int_equal(host.masked[5], 1);
+	/* one more was in flight: taken, and its end does not open the line */
+	host_take_irq(5);
+	assert_int_equal(deliveries(&dom[0], 5), 11);
+	assert_int_equal(host.masked[5], 1);
+	/* nor does the domain's own enable */
+	assert_int_equal(
+		adeos_control_irq_from(&dom[0], 5, 0, ADEOS_ENABLE_MASK), 0);
+	assert_int_equal(host.masked[5], 1);
+	/* the device quiet, the clear opens it */
+	host.asserted[5] = 0;
+	assert_int_equal(adeos_storm_clear(5), 0);
+	assert_int_equal(host.masked[5], 0);
+	assert_false(s->masked);
+	assert_int_equal(adeos_storm_clear(5), -ENOENT);
+	assert_int_equal(adeos_storm_clear(ADEOS_SYS_IRQ_BASE), -EINVAL);
+	host_take_irq(5);
+	assert_int_equal(deliveries(&dom[0], 5), 12);
+	assert_int_equal(s->run, 0);
+	assert_int_equal(host.violations, 0);
+}
+
+/* A flood the root raises: never pending at the end, however many. */
+static void storm_spares_a_flood_and_the_roots_lines(void **state)
+{
+	int i;
+
+	(void)state;
+	adeos_storm_setup(10, -1);
+	add_domain(0, 200);
+	take(&dom[0], 5, HANDLE);
+	take(ROOT, 6, HANDLE);
+	host.asserted[6] = 1;
+	for (i = 0; i < 1000; i++) {
+		host_take_irq(5);
+		host_take_irq(6);
+	}
+	assert_int_equal(deliveries(&dom[0], 5), 1000);
+	assert_int_equal(deliveries(ROOT, 6), 1000);
+	assert_int_equal(adeos_storm_count(), 0);
+	assert_int_equal(host.masked[5] + host.masked[6], 0);
+	/* a run broken by one arrival found quiet starts again */
+	host.asserted[5] = 1;
+	for (i = 0; i < 9; i++)
+		host_take_irq(5);
+	host.asserted[5] = 0;
+	host_take_irq(5);
+	host.asserted[5] = 1;
+	for (i = 0; i < 9; i++)
+		host_take_irq(5);
+	assert_int_equal(adeos_storm_count(), 0);
+	host_take_irq(5);
+	assert_int_equal(adeos_storm_count(), 1);
+}
+
+/* The OS hears of each storm through its virtual IRQ. */
+static void storm_triggers_the_report_virq(void **state)
+{
+	int virq = adeos_alloc_virq(), i;
+
+	(void)state;
+	take(ROOT, virq, HANDLE);
+	adeos_storm_setup(3, virq);
+	add_domain(0, 200);
+	take(&dom[0], 4, HANDLE);
+	host.asserted[4] = 1;
+	for (i = 0; i < 3; i++)
+		host_take_irq(4);
+	assert_int_equal(deliveries(ROOT, virq), 1);
+	adeos_storm_setup(0, -1);
+	assert_int_equal(adeos_storm_clear(4), 0);
+	for (i = 0; i < 10; i++)
+		host_take_irq(4);
+	assert_int_equal(adeos_storm_count(), 1);
+}
+
 static void edge_line_is_never_held(void **state)
 {
 	(void)state;
@@ -452,6 +552,9 @@ int main(void)
 		UNIT(plain_virtualize_takes_and_passes),
 		UNIT(own_acknowledge_replaces_the_arch_one),
 		UNIT(level_line_masked_until_owner_ran),
+		UNIT(storm_masks_a_line_that_holds_the_root_off),
+		UNIT(storm_spares_a_flood_and_the_roots_lines),
+		UNIT(storm_triggers_the_report_virq),
 		UNIT(edge_line_is_never_held),
 		UNIT(deferred_end_waits_for_the_domain),
 		UNIT(deferred_end_from_the_handler),

@@ -49,6 +49,11 @@ static inline int hard_irqs_disabled(void);
 int arch_irq_ack(unsigned int irq);
 /* Open the line of a held IRQ again (ADEOS_ACK_HELD). */
 void arch_irq_end(unsigned int irq);
+/*
+ * Whether device IRQ @irq is pending at the controller, raised again
+ * and not yet taken (the storm guard asks at the end of an arrival).
+ */
+int arch_irq_pending(unsigned int irq);
 /* Mask an IRQ line at the controller. @see arch_irq_unmask */
 void arch_irq_mask(unsigned int irq);
 /* Unmask an IRQ line at the controller. @see arch_irq_mask */
