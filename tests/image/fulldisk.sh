@@ -33,22 +33,26 @@ tmp=$4
 fs=$tmp/fs
 out=$fs/out
 mkdir -p "$fs"
-if ! why=$(mount -t tmpfs -o size=192m none "$fs" 2>&1); then
+
+# FIRST's output directory, as make image left it (not its test logs
+# nor the guest programs of the boot tests), on a tmpfs with 64 MiB more
+top=".config .defconfig domains kconfig include tools images"
+build="linux modules tools rootfs images adeos-tree linux-extra.fragment linux-requested"
+# shellcheck disable=SC2086 # lists of names
+size=$( (cd "$first" && du -skc $top) | tail -n 1 | cut -f1)
+# shellcheck disable=SC2086
+size=$((size + $( (cd "$first/build" && du -skc $build) | tail -n 1 | cut -f1) + 65536))
+if ! why=$(mount -t tmpfs -o "size=${size}k" none "$fs" 2>&1); then
 	echo "ok - full disk # SKIP no tmpfs in the user namespace (mount: $why)"
 	exit 0
 fi
-
-# FIRST's output directory, as make image left it (not its test logs
-# nor the guest programs of the boot tests)
 mkdir -p "$out/build"
-(cd "$first" && cp -a .config .defconfig domains kconfig include tools \
-	images "$out/") &&
-	(cd "$first/build" && cp -a linux modules tools rootfs images \
-		adeos-tree linux-extra.fragment linux-requested "$out/build/") ||
-	{
-		echo "not ok - full disk: $first is not a whole output directory"
-		exit 0
-	}
+# shellcheck disable=SC2086
+if ! why=$( (cd "$first" && cp -a $top "$out/") 2>&1 &&
+	(cd "$first/build" && cp -a $build "$out/build/") 2>&1); then
+	echo "not ok - full disk: $first, copied onto a tmpfs of $size KiB: $why"
+	exit 0
+fi
 
 # free: KiB available on the tmpfs
 free() { df -Pk "$fs" | awk 'NR == 2 { print $4 }'; }
