@@ -31,6 +31,7 @@ void adeos_init(const char *root_name)
 	adeos_pipe.unhandled = 0;
 	adeos_pipe.spurious = 0;
 	adeos_pipe.dropped = 0;
+	adeos_pipe.departed = 0;
 	adeos_event_map = 0;
 	adeos_storm_reset();
 }
@@ -169,6 +170,17 @@ static int domain_busy(adomain_t *adp)
 	return 0;
 }
 
+/* What @d's handlers got: its deliveries and the arrivals they covered. */
+static unsigned long delivered(const adomain_t *d)
+{
+	unsigned long n = 0;
+	unsigned int irq;
+
+	for (irq = 0; irq < ADEOS_NR_IRQS; irq++)
+		n += d->stats[irq].handled + d->stats[irq].merged;
+	return n;
+}
+
 int adeos_unregister_domain(adomain_t *adp)
 {
 	unsigned long flags;
@@ -182,6 +194,7 @@ int adeos_unregister_domain(adomain_t *adp)
 		pipeline_remove(adp);
 		adeos_update_event_map();
 		hand_down_log(adp);
+		adeos_pipe.departed += delivered(adp);
 		adp->next = NULL;
 		adeos_sync_pipeline();
 	}

@@ -20,6 +20,7 @@ struct adeos_pipeline {
 	unsigned long unhandled;
 	unsigned long spurious;
 	unsigned long dropped; /* handed down to no domain that takes them */
+	unsigned long departed; /* delivered to domains since unregistered */
 	int root_played; /* the root's stage was played (adeos_trigger_irq) */
 };
 

@@ -424,3 +424,8 @@ unsigned long adeos_dropped_count(void)
 {
 	return adeos_pipe.dropped;
 }
+
+unsigned long adeos_departed_count(void)
+{
+	return adeos_pipe.departed;
+}

@@ -252,9 +252,10 @@ void adeos_proc_remove_domain(struct adeos_domain_desc *desc)
 /* The pipeline's own counts of IRQs no domain got. */
 static int counts_show(struct seq_file *m, void *v)
 {
-	seq_printf(m, "unhandled %lu\nspurious %lu\ndropped %lu\n",
+	seq_printf(m,
+		   "unhandled %lu\nspurious %lu\ndropped %lu\ndeparted %lu\n",
 		   adeos_unhandled_count(), adeos_spurious_count(),
-		   adeos_dropped_count());
+		   adeos_dropped_count(), adeos_departed_count());
 	return 0;
 }
 

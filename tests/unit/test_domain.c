@@ -183,6 +183,28 @@ static void unregister_hands_pending_down(void **state)
 	assert_int_equal(ROOT->stats[5].merged, 2);
 }
 
+/*
+ * What a domain delivered stays counted once it is gone; what it had
+ * pending is the next one's.
+ */
+static void unregister_counts_what_departs(void **state)
+{
+	(void)state;
+	add_domain(0, 200);
+	take(&dom[0], 5, HANDLE | EACH);
+	take(ROOT, 5, HANDLE | EACH);
+	host_take_irq(5);
+	host_take_irq(5);
+	adeos_stall_ipipe_from(&dom[0]);
+	host_take_irq(5);
+	assert_int_equal(adeos_departed_count(), 0);
+	assert_int_equal(adeos_unregister_domain(&dom[0]), 0);
+	assert_int_equal(adeos_departed_count(), 2);
+	assert_int_equal(ROOT->stats[5].handled, 1);
+	/* every arrival once: departed, or the root's */
+	assert_int_equal(adeos_departed_count() + ROOT->stats[5].handled, 3);
+}
+
 static void unregister_unblocks_lower(void **state)
 {
 	(void)state;
@@ -558,6 +580,7 @@ int main(void)
 		UNIT(unregister_errors),
 		UNIT(unregister_refused_while_running),
 		UNIT(unregister_hands_pending_down),
+		UNIT(unregister_counts_what_departs),
 		UNIT(unregister_unblocks_lower),
 		UNIT(renice_reorders),
 		UNIT(renice_errors),

@@ -315,5 +315,10 @@ unsigned long adeos_unhandled_count(void);
 unsigned long adeos_spurious_count(void);
 /* Pending arrivals handed down, at a release, to no domain that takes them. */
 unsigned long adeos_dropped_count(void);
+/*
+ * Arrivals that domains since unregistered had delivered (handled or
+ * merged), so that counts stay whole across domains that come and go.
+ */
+unsigned long adeos_departed_count(void);
 
 #endif /* ADEOS_ADEOS_H */
