@@ -18,6 +18,11 @@ What must hold:
   not its leading digits;
 - the channel refuses what does not fit a message (4 KiB, 1 MiB) and
   takes the rest; a reset file (latency, status) takes what fits;
+- partial writes: a write whose buffer runs into an unmapped page after
+  8 digits is refused (EFAULT) by every file, never taken in part; a
+  write at an offset (pwrite) is refused or taken whole;
+- module parameters (/sys/module/adeos*/parameters) are fuzzed as the
+  other files, if a module domain has any;
 - every read ends in EOF, not an error;
 - afterwards, with the priorities put back: a flood on a domain's IRQ is
   counted exactly, and the channel echoes every message;
@@ -40,10 +45,12 @@ PULSES = 2000
 NUMERIC = ("priority", "stall", "hardirqs_off", "torture")
 RESETS = ("latency", "status")
 TOO_BIG = ("4k", "1m")
+PARTIAL = ("fault",)
 
 
 def writable(guest):
-    text = guest.run_ok("find /proc/adeos -type f -perm -200; "
+    text = guest.run_ok("find /proc/adeos /sys/module/adeos*/parameters "
+                        "-type f -perm -200 2>/dev/null; "
                         "ls /dev/adeos-* 2>/dev/null || true")
     return sorted(set(l.strip() for l in text.splitlines()
                       if l.startswith("/")))
@@ -61,14 +68,17 @@ def bad_cases(path, got):
         m = re.match(r"(\d+) of (\d+)$", res)
         if m and m.group(1) != m.group(2):
             bad.append("%s taken in part (%s)" % (name, res))
+        elif name in PARTIAL and m:
+            bad.append("%s taken (%s)" % (name, res))
         elif base in NUMERIC and m and name not in ("empty",):
             bad.append("%s taken (%s)" % (name, res))
         elif path.startswith("/dev/") and name in TOO_BIG and m:
             bad.append("%s taken (%s)" % (name, res))
         elif path.startswith("/dev/") and not m and name not in \
-                TOO_BIG + ("empty",):
+                TOO_BIG + PARTIAL + ("empty", "offset"):
             bad.append("%s refused (%s)" % (name, res))
-        elif base in RESETS and not m and name not in TOO_BIG:
+        elif base in RESETS and not m and name not in \
+                TOO_BIG + PARTIAL + ("offset",):
             bad.append("%s refused (%s)" % (name, res))
     return bad
 

@@ -3,7 +3,10 @@
  * adeos-fuzz: bad writes and odd reads on the files a user can write
  * (/proc/adeos/..., /dev/adeos-...), for fuzz_test.py.
  *
- *   adeos-fuzz corpus FILE      each case of the corpus once; one line
+ *   adeos-fuzz corpus FILE      each case of the corpus once (partial
+ *                               writes among them: at an offset, and
+ *                               one whose buffer runs into an unmapped
+ *                               page after 8 digits); one line
  *                               per case: "case NAME: RESULT", RESULT
  *                               the bytes written or the errno's name
  *   adeos-fuzz reads FILE       reads of 1, 3 and 4096 bytes, at odd
@@ -22,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,6 +35,8 @@ struct fuzz_case {
 	const char *name;
 	const char *text; /* NULL: a generated buffer */
 	size_t len; /* of the generated buffer */
+	off_t offset; /* where to write it (pwrite), if not 0 */
+	int fault; /* the buffer runs into an unmapped page after 8 bytes */
 };
 
 static const struct fuzz_case corpus[] = {
@@ -46,10 +52,13 @@ static const struct fuzz_case corpus[] = {
 	{ .name = "spaces", .text = "   \n" },
 	{ .name = "nul", .len = 8 },
 	{ .name = "4k", .len = 4096 },
-	{ .name = "1m", .len = BIG },
+	{ .name = "offset", .text = "garbage\n", .offset = 5 },
+	{ .name = "fault", .len = 16, .fault = 1 },
+	{ .name = "1m", .len = BIG }, /* last: the random phase skips it */
 };
 
 static char *big;
+static char *fault_buf; /* 8 digits, then a page that is not mapped */
 
 static const char *errno_name(int e)
 {
@@ -74,14 +83,19 @@ static const char *errno_name(int e)
 		return "ENOSPC";
 	case ENOMEM:
 		return "ENOMEM";
+	case ESPIPE:
+		return "ESPIPE";
 	default:
 		return strerror(e);
 	}
 }
 
-/* One write of @len bytes at @buf to a fresh open of @path. */
-static long write_once(const char *path, const char *buf, size_t len,
-		       int *err)
+/*
+ * One write of @len bytes at @buf to a fresh open of @path, at @offset
+ * if not 0.
+ */
+static long write_at(const char *path, const char *buf, size_t len,
+		     off_t offset, int *err)
 {
 	int fd = open(path, O_WRONLY | O_NONBLOCK);
 	long n;
@@ -90,7 +104,7 @@ static long write_once(const char *path, const char *buf, size_t len,
 		*err = errno;
 		return -1;
 	}
-	n = write(fd, buf, len);
+	n = offset ? pwrite(fd, buf, len, offset) : write(fd, buf, len);
 	*err = n < 0 ? errno : 0;
 	close(fd);
 	return n;
@@ -99,6 +113,11 @@ static long write_once(const char *path, const char *buf, size_t len,
 static void case_buffer(const struct fuzz_case *c, const char **buf,
 			size_t *len)
 {
+	if (c->fault) {
+		*buf = fault_buf;
+		*len = c->len;
+		return;
+	}
 	if (c->text) {
 		*buf = c->text;
 		*len = strlen(c->text);
@@ -121,9 +140,10 @@ static int run_corpus(const char *path)
 		int err;
 
 		case_buffer(&corpus[i], &buf, &len);
-		n = write_once(path, buf, len, &err);
+		n = write_at(path, buf, len, corpus[i].offset, &err);
 		if (n < 0)
-			printf("case %s: %s\n", corpus[i].name, errno_name(err));
+			printf("case %s: %s\n", corpus[i].name,
+			       errno_name(err));
 		else
 			printf("case %s: %ld of %zu\n", corpus[i].name, n, len);
 	}
@@ -201,11 +221,15 @@ static void random_writes(unsigned long count, char **paths, int npaths,
 		size_t len;
 		int err, k;
 
+		off_t offset = 0;
+
 		k = rnd(3);
 		if (k == 0) {
-			case_buffer(&corpus[rnd(sizeof(corpus) /
-						sizeof(corpus[0]) - 1)],
-				    &buf, &len);
+			const struct fuzz_case *c = &corpus[rnd(
+				sizeof(corpus) / sizeof(corpus[0]) - 1)];
+
+			case_buffer(c, &buf, &len);
+			offset = c->offset;
 		} else if (k == 1) {
 			/* a number that may be taken: a renice, a stall */
 			len = sprintf(big, "%lu\n", rnd(400));
@@ -216,7 +240,7 @@ static void random_writes(unsigned long count, char **paths, int npaths,
 				big[k] = 32 + rnd(95);
 			buf = big;
 		}
-		if (write_once(path, buf, len, &err) >= 0) {
+		if (write_at(path, buf, len, offset, &err) >= 0) {
 			accepted++;
 			continue;
 		}
@@ -264,11 +288,25 @@ static int usage(void)
 	return 2;
 }
 
+/* Two pages, the second unmapped: 8 digits end the first. */
+static int map_fault_buf(void)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	char *p = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED || munmap(p + page, page))
+		return -1;
+	fault_buf = p + page - 8;
+	memcpy(fault_buf, "12345678", 8);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	big = malloc(BIG);
-	if (!big)
+	if (!big || map_fault_buf())
 		return 2;
 	if (argc == 3 && !strcmp(argv[1], "corpus"))
 		return run_corpus(argv[2]);
