@@ -33,18 +33,27 @@ BENCH_SMOKE_SAMPLES := 200
 bench:
 	$(Q)PYTHON='$(PYTHON)' tests/bench/run.sh '$(O)' $(BENCH_SAMPLES)
 
-# make torture: the long runs, not in make test. The pipeline's torture
-# at length on the host (sanitized) and in the debug board's kernel, and
-# the kernels with tests/planted's bugs, with a new seed each run unless
-# SEED=N is given (tests/torture/run.sh).
+# make torture: the long runs, not in make test. 1,000 random
+# configurations (torture-configs), the pipeline's torture at length on
+# the host (sanitized) and in the debug board's kernel, and the kernels
+# with tests/planted's bugs, with a new seed each run unless SEED=N is
+# given (tests/torture/run.sh).
 TORTURE_HOST_EVENTS ?= 10000000
 TORTURE_GUEST_EVENTS ?= 1000000
 .PHONY: torture
-torture: host-tests
+torture: host-tests torture-configs
 	$(Q)rm -f $(O)/results/torture-*.tap
 	$(Q)MAKE='$(MAKE)' PYTHON='$(PYTHON)' tests/torture/run.sh '$(O)' \
 		$(TORTURE_HOST_EVENTS) $(TORTURE_GUEST_EVENTS)
-	$(Q)tests/summary.sh $(O)/results/torture-*.tap
+	$(Q)tests/summary.sh $(O)/results/config-torture.tap \
+		$(O)/results/torture-*.tap
+
+# make soak: an hour of guest time of all the reliability tests at once
+# on the debug board (tests/boot/soak.sh); SOAK_S=N for another length.
+SOAK_S ?= 3600
+.PHONY: soak
+soak:
+	$(Q)PYTHON='$(PYTHON)' tests/boot/soak.sh '$(O)' $(SOAK_S)
 
 # Not in make test: the kernel without the irqflags hook, where the stall
 # proof must fail.

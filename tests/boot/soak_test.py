@@ -1,0 +1,192 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""make soak: everything of the reliability tests at once, for SECONDS
+of guest time, on one boot of the debug board (IO-APIC):
+
+- torture rounds of ROUND_EVENTS from /proc/adeos/torture, a new seed
+  each, all PASS;
+- a pulse flood on a built-in domain's own line, counted exactly;
+- insmod/rmmod of the board's module domain while its line is flooded:
+  every pulse delivered once or dropped (the departed count);
+- seeded random bad writes to every writable file (adeos-fuzz);
+- stall windows of Linux (/proc/adeos/stall);
+- an edge storm now and then: the rt domain's timer at QEMU's fastest
+  rate, caught by the storm guard, put back and opened;
+then: no checker's report in the console's whole log (the kernel's own
+buffer wraps in an hour), lockdep still on, kmemleak finds nothing.
+
+usage: soak_test.py O README TOOLS_CPIO [SECONDS]   Prints TAP lines and
+a progress line per minute on stderr; exit 1 on a failure.
+"""
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import debug_test  # noqa: E402
+import qemu  # noqa: E402
+import templates_test  # noqa: E402
+
+SECONDS = 3600
+ROUND_EVENTS = 100000
+PULSES = 1000  # per irq-pulse run
+FUZZ_WRITES = 1000  # per adeos-fuzz run
+SEED = 2002
+STORM_EVERY_S = 60
+STALL = "2000 10"  # 10 windows of 2 ms, once a second
+
+
+def loops(flood, churn_irq, ko, mod, files, rt):
+    """The background loops; each counts its rounds in /tmp/soak.NAME."""
+    stop = "[ -e /tmp/soak.stop ]"
+    parts = [
+        "(r=0; f=0; until %s; do echo \"%d $((%d + r + f))\" "
+        ">/proc/adeos/torture; if grep -q '^PASS' /proc/adeos/torture; "
+        "then r=$((r + 1)); else f=$((f + 1)); cat /proc/adeos/torture "
+        ">>/tmp/soak.failed; fi; echo $r $f >/tmp/soak.torture; done) &"
+        % (stop, ROUND_EVENTS, SEED),
+        "(i=0; until %s; do adeos-fuzz random $((%d + i)) %d %s "
+        ">/dev/null 2>&1; i=$((i + 1)); echo $i >/tmp/soak.fuzz; done) &"
+        % (stop, SEED, FUZZ_WRITES, " ".join(files)),
+        "(w=0; until %s; do echo %s >/proc/adeos/stall; w=$((w + 1)); "
+        "echo $w >/tmp/soak.stall; sleep 1; done) &" % (stop, STALL),
+    ]
+    if flood is not None:
+        parts.append("(n=0; until %s; do irq-pulse %d %d && n=$((n + 1)); "
+                     "echo $n >/tmp/soak.flood; done) &" %
+                     (stop, flood, PULSES))
+    if ko:
+        parts.append("(n=0; until %s; do irq-pulse %d %d && n=$((n + 1)); "
+                     "echo $n >/tmp/soak.churnflood; done) &" %
+                     (stop, churn_irq, PULSES))
+        parts.append("(c=0; until %s; do insmod %s && rmmod %s && "
+                     "c=$((c + 1)); echo $c >/tmp/soak.churn; done) &" %
+                     (stop, ko, mod))
+    if rt:
+        parts.append("(s=0; until %s; do sleep %d; irq-storm pit 2; "
+                     "sleep 1; irq-storm pit 1193; echo 0 >/proc/adeos/storms"
+                     " && s=$((s + 1)); echo $s >/tmp/soak.storm; done) &" %
+                     (stop, STORM_EVERY_S))
+    return " ".join(parts)
+
+
+def counters(guest):
+    text = guest.run_ok("for f in /tmp/soak.*; do [ -f $f ] && "
+                        "echo \"$f $(tail -n 1 $f)\"; done; true")
+    return {m[0]: m[1].split() for m in
+            re.findall(r"^/tmp/soak\.(\w+) (.*)$", text, re.M)}
+
+
+def number(c, name, i=0):
+    return int(c[name][i]) if name in c and len(c[name]) > i else 0
+
+
+def uptime(guest):
+    return float(guest.run_ok("cut -d' ' -f1 /proc/uptime").split()[-1])
+
+
+def check(guest, tap, out, seconds):
+    doms = qemu.board_domains(out)
+    flood = next((irq for d in doms if not d["module"]
+                  for irq, excl, passed, each in d["irqs"]
+                  if excl and each and 3 <= irq < 16), None)
+    name = debug_test.module_domain(out)
+    churn_irq = debug_test.module_irq(out, name) if name else None
+    ko = mod = None
+    if name and churn_irq is not None:
+        ko = "/lib/modules/adeos/adeos-%s.ko" % name
+        mod = "adeos_%s" % name.replace("-", "_")
+    rt = any(d["template"] == "rt-timer" and not d["module"] for d in doms)
+    files = [f for f in guest.run_ok(
+        "find /proc/adeos -type f -perm -200").split() if f.startswith("/")]
+    leaks = guest.run("mount -t debugfs none /sys/kernel/debug 2>/dev/null;"
+                      " [ -e %s ]" % debug_test.KMEMLEAK)[1] == 0
+    if leaks:
+        debug_test.kmemleak(guest, "scan")
+        debug_test.kmemleak(guest, "clear")
+    snap0 = templates_test.counts(guest)
+    counts0 = debug_test.pipeline_counts(guest)
+    start = uptime(guest)
+    guest.run_ok("rm -f /tmp/soak.*; " +
+                 loops(flood, churn_irq, ko, mod, files, rt))
+    now = start
+    while now - start < seconds:
+        time.sleep(60)
+        now = uptime(guest)
+        c = counters(guest)
+        sys.stderr.write("  SOAK    %5.0f s of %d: torture %d, fuzz %d, "
+                         "churn %d, storms %d\n" %
+                         (now - start, seconds, number(c, "torture"),
+                          number(c, "fuzz"), number(c, "churn"),
+                          number(c, "storm")))
+    guest.run_ok(": >/tmp/soak.stop; wait", timeout=1800)
+    elapsed = uptime(guest) - start
+    c = counters(guest)
+    rounds, failed = number(c, "torture"), number(c, "torture", 1)
+    fails = guest.run_ok("cat /tmp/soak.failed 2>/dev/null || true")
+    tap.check(rounds and not failed,
+              "soak, %.0f s of guest time: %d torture rounds of %d events "
+              "(%d in all) passed, %d failed%s" %
+              (elapsed, rounds, ROUND_EVENTS, rounds * ROUND_EVENTS, failed,
+               (": " + fails.strip().splitlines()[0]) if failed else ""))
+    snap1 = templates_test.counts(guest)
+    counts1 = debug_test.pipeline_counts(guest)
+    if flood is not None:
+        pulses = PULSES * number(c, "flood")
+        got = debug_test.delivered(snap1, flood) - \
+            debug_test.delivered(snap0, flood)
+        tap.check(pulses and got == pulses,
+                  "soak: %d pulses on IRQ %d, %d delivered" %
+                  (pulses, flood, got))
+    if ko:
+        pulses = PULSES * number(c, "churnflood")
+        d = {k: counts1[k] - counts0.get(k, 0) for k in counts1}
+        stayed = debug_test.delivered(snap1, churn_irq) - \
+            debug_test.delivered(snap0, churn_irq)
+        missing = pulses - stayed - d["departed"] - d["dropped"] - \
+            d["unhandled"]
+        tap.check(number(c, "churn") and missing == 0,
+                  "soak: %d insmod/rmmod cycles of %s, %d pulses on IRQ %d: "
+                  "%d departed, %d stayed, %d dropped, %d unhandled, %d "
+                  "missing" % (number(c, "churn"), name, pulses, churn_irq,
+                               d["departed"], stayed, d["dropped"],
+                               d["unhandled"], missing))
+    storms = guest.run_ok("cat /proc/adeos/storms")
+    caught = int(re.search(r"^caught (\d+)", storms, re.M).group(1))
+    tap.check((not rt or caught >= number(c, "storm") > 0) and
+              " masked:" not in storms,
+              "soak: %d random writes, %d stall windows, %d edge storms "
+              "caught of %d raised, every line open again at the end" %
+              (FUZZ_WRITES * number(c, "fuzz"), 10 * number(c, "stall"),
+               caught, number(c, "storm")))
+    if leaks:
+        debug_test.kmemleak(guest, "scan")
+        debug_test.kmemleak(guest, "scan")
+        found = guest.run_ok("grep -c 'unreferenced object' %s || true" %
+                             debug_test.KMEMLEAK).split()[-1]
+        tap.check(found == "0",
+                  "soak: kmemleak finds %s unreferenced objects" % found)
+    guest.log.flush()
+    with open(guest.log_path, errors="replace") as f:
+        bad = [l.strip() for l in f if re.search(qemu.REPORT, l)]
+    tap.check(not bad, "soak: no checker's report in the console's log "
+              "(%d lines%s)" % (len(bad), ": " + " | ".join(bad[:4])
+                                if bad else ""))
+
+
+def main():
+    out, readme, tools = sys.argv[1], sys.argv[2], sys.argv[3]
+    seconds = int(sys.argv[4]) if len(sys.argv) > 4 else SECONDS
+    initrd = qemu.join_initrd(out, "soak-initrd", tools)
+    command = re.sub(r"-initrd \S+", "-initrd " + initrd,
+                     qemu.kernel_command(readme, out))
+    failed = qemu.checked_boot(
+        "soak", out, readme, "",
+        lambda guest, tap: check(guest, tap, out, seconds),
+        command + " -device pc-testdev")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
