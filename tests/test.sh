@@ -5,7 +5,8 @@
 #   builds  what keeps both cores busy, one part at a time: the first
 #           board's build (so that QEMU has work early), the host and
 #           configuration tests, the other boards' builds, then
-#           linux-config, repro, unprivileged and inputs (broken
+#           linux-config, repro (a build killed in each stage, run again
+#           to the bytes of a clean one), unprivileged and inputs (broken
 #           inputs, a full disk)
 #   boots   QEMU, one host thread: each board's boot suites as soon as
 #           that board is built, one board at a time, then the bench
