@@ -22,6 +22,7 @@ seed=${SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 r=$O/results
 mkdir -p "$r"
 src=$(cd "$O" && pwd)/linux-src
+dl=$(cd "${ADEOS_DL_DIR:-dl}" && pwd)
 DEBUG_BOARD=qemu_i386_debug
 PLANT_BOARD=qemu_i386
 
@@ -72,7 +73,7 @@ plant() {
 		echo "not ok - planted bug $bug no longer applies to core/" >"$out"
 		return
 	fi
-	if ! (cd "$tree/src" && ADEOS_DL_DIR=$(cd "${ADEOS_DL_DIR:-dl}" && pwd) \
+	if ! (cd "$tree/src" && ADEOS_DL_DIR=$dl \
 		$MAKE --no-print-directory O="$tree/out" LINUX_SRC="$src" \
 		"${PLANT_BOARD}_defconfig" image) >"$tree/build.log" 2>&1; then
 		echo "not ok - planted bug $bug: the kernel does not build; see $tree/build.log" >"$out"
