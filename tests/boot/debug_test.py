@@ -4,9 +4,14 @@
 CONFIG_ADEOS_DEBUG), in boots of their own under -icount:
 
 - churn: CHURN insmod/rmmod cycles of the board's module domain while
-  another shell reads every /proc/adeos file in a loop: each cycle
-  registers and unregisters the domain, and no checker reports anything
-  (the reader holds a domain's pointers across its show);
+  another shell reads every /proc/adeos file in a loop and a third
+  floods the domain's pc-testdev line with pulses: each cycle registers
+  and unregisters the domain, every pulse is delivered once (by the
+  module domain, counted as departed when it goes, or by the domain
+  below it or Linux) or counted as dropped; afterwards kmemleak finds
+  no leak and the slab caches hold at most SLAB_BOUND_KB more; no
+  checker reports anything (the reader holds a domain's pointers across
+  its show);
 - cmos: adeos-cmos.ko, a domain that reads the CMOS RTC under
   rtc_lock, whose IRQ Linux raises CMOS_ROUNDS times inside its own
   rtc_lock sections: the IRQ waits for Linux's unlock every time (the
@@ -65,8 +70,12 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import qemu  # noqa: E402
+import templates_test  # noqa: E402
 
-CHURN = 500
+CHURN = 1000
+CHURN_PULSES = 1000  # one irq-pulse run of the flood
+SLAB_BOUND_KB = 512
+KMEMLEAK = "/sys/kernel/debug/kmemleak"
 PLANTED_TRIGGERS = 10
 CMOS_ROUNDS = 1000
 CMOS_IRQ = 3
@@ -114,24 +123,120 @@ def module_domain(out):
     return None
 
 
-def check_churn(guest, tap, name):
+def module_irq(out, name):
+    """(first device IRQ, whether it passes it on) of the module domain
+    @name, or (None, None)."""
+    for d in qemu.board_domains(out):
+        if d["name"] == name and d["irqs"] and 0 < d["irqs"][0][0] < 16:
+            return d["irqs"][0][0], d["irqs"][0][2]
+    return None, None
+
+
+def pipeline_counts(guest):
+    return {k: int(v) for k, v in re.findall(
+        r"^(\w+) (\d+)$", guest.run_ok("cat /proc/adeos/counts"), re.M)}
+
+
+def slab_kb(guest):
+    m = re.search(r"^Slab:\s+(\d+) kB", guest.run_ok("cat /proc/meminfo"),
+                  re.M)
+    return int(m.group(1))
+
+
+def kmemleak(guest, cmd):
+    guest.run_ok("[ -e %s ] || mount -t debugfs none /sys/kernel/debug; "
+                 "echo %s >%s" % (KMEMLEAK, cmd, KMEMLEAK), timeout=600)
+
+
+def delivered(snap, irq, names=None):
+    """Arrivals of @irq the handlers of the domains @names (all, Linux
+    too, if None) got, as /proc/adeos/domains counts them."""
+    return sum(c[1] + c[2] for n, d in snap.items()
+               if names is None or n in names
+               for i, c in d.items() if i == str(irq))
+
+
+def churn_accounts(pulses, departed, dropped, below, passes):
+    """Whether @pulses on the module domain's line add up: @below, what
+    each domain under it (Linux last) delivered, in order. A module that
+    terminates the line: every pulse delivered once, by it (@departed,
+    as it went) or by the first below, or dropped. One that passes it
+    on: every pulse reaches each domain below once, and it had some."""
+    if not below:
+        return departed + dropped == pulses
+    if passes:
+        return dropped == 0 and 0 < departed <= pulses and \
+            all(n == pulses for n in below)
+    return departed + below[0] + dropped == pulses and \
+        all(n == below[0] for n in below[1:])
+
+
+def check_churn(guest, tap, doms, name, irq, passes):
     ko = "/lib/modules/adeos/adeos-%s.ko" % name
     mod = "adeos_%s" % name.replace("-", "_")
+    leaks = guest.run("[ -e %s ] || mount -t debugfs none /sys/kernel/debug; "
+                      "[ -e %s ]" % (KMEMLEAK, KMEMLEAK))[1] == 0
+    if leaks:
+        kmemleak(guest, "scan")
+        kmemleak(guest, "clear")
+    slab0, counts0 = slab_kb(guest), pipeline_counts(guest)
+    snap0 = templates_test.counts(guest)
     guest.run_ok("(while :; do for f in /proc/adeos/*; do "
                  "[ -f $f ] && cat $f; done; cat /proc/adeos/*/*; "
                  "done) >/dev/null 2>&1 & echo $! >/tmp/reader")
+    if irq is not None:
+        guest.run_ok("rm -f /tmp/churned /tmp/pulsed; (while [ ! -e "
+                     "/tmp/churned ]; do irq-pulse %d %d && echo >>/tmp/pulsed;"
+                     " done) & echo $! >/tmp/flood" % (irq, CHURN_PULSES))
     text, rc = guest.run(
         "n=0; while [ $n -lt %d ]; do insmod %s && "
         "grep -q '^%s priority' /proc/adeos/domains && rmmod %s || break; "
-        "n=$((n + 1)); done; echo cycles $n" % (CHURN, ko, name, mod),
-        timeout=1800)
+        "n=$((n + 1)); done; echo cycles $n; : >/tmp/churned" %
+        (CHURN, ko, name, mod), timeout=1800)
     guest.run_ok("kill $(cat /tmp/reader)")
     cycles = qemu.fields(text).get("cycles", 0)
     left, _ = guest.run("grep -c '^%s priority' /proc/adeos/domains" % name)
     tap.check(rc == 0 and cycles == CHURN and left.strip() == "0",
               "churn: %d of %d insmod/rmmod cycles of %s registered and "
-              "unregistered it while /proc/adeos was read" %
-              (cycles, CHURN, name))
+              "unregistered it while /proc/adeos was read%s" %
+              (cycles, CHURN, name, " and IRQ %d flooded" % irq
+               if irq is not None else ""))
+    if irq is not None:
+        guest.run_ok("while kill -0 $(cat /tmp/flood) 2>/dev/null; do "
+                     "sleep 1; done", timeout=600)
+        pulses = CHURN_PULSES * int(guest.run_ok(
+            "wc -l </tmp/pulsed").split()[-1])
+        counts1 = pipeline_counts(guest)
+        d = {k: counts1[k] - counts0.get(k, 0) for k in counts1}
+        snap1 = templates_test.counts(guest)
+        names, to_linux = templates_test.takers(doms, irq, ())
+        names += ["Linux"] if to_linux else []
+        below = [delivered(snap1, irq, (n,)) - delivered(snap0, irq, (n,))
+                 for n in names]
+        tap.check(pulses and churn_accounts(pulses, d["departed"],
+                                            d["dropped"] + d["unhandled"],
+                                            below, passes),
+                  "churn: %d pulses on IRQ %d over %d cycles: %s %s it on; "
+                  "it delivered %d as it came and went (departed), %s, %d "
+                  "dropped, %d unhandled" %
+                  (pulses, irq, cycles, name,
+                   "passes" if passes else "does not pass", d["departed"],
+                   ", ".join("%s %d" % nb for nb in zip(names, below)),
+                   d["dropped"], d["unhandled"]))
+    slab1 = slab_kb(guest)
+    tap.check(slab1 - slab0 <= SLAB_BOUND_KB,
+              "churn: slab caches %d kB before, %d kB after (%+d kB, bound "
+              "+%d kB)" % (slab0, slab1, slab1 - slab0, SLAB_BOUND_KB))
+    if leaks:
+        kmemleak(guest, "scan")
+        kmemleak(guest, "scan")
+        found = guest.run_ok("grep -c 'unreferenced object' %s || true" %
+                             KMEMLEAK).split()[-1]
+        tap.check(found == "0",
+                  "churn: kmemleak's scans after it find %s unreferenced "
+                  "objects%s" % (found, "" if found == "0" else ":\n# " +
+                                 guest.run_ok("head -n 20 %s" % KMEMLEAK)
+                                 .replace("\n", "\n# ")))
 
 
 def check_cmos(guest, tap):
@@ -655,7 +760,8 @@ def main():
 
     def check(guest, tap):
         if name:
-            check_churn(guest, tap, name)
+            check_churn(guest, tap, qemu.board_domains(out), name,
+                        *module_irq(out, name))
         check_cmos(guest, tap)
         check_spurious(guest, tap)
         if qemu.kernel_has(out, "ADEOS_TRACE_IRQSOFF"):

@@ -44,31 +44,31 @@ def loops(flood, churn_irq, ko, mod, files, rt):
         "(r=0; f=0; until %s; do echo \"%d $((%d + r + f))\" "
         ">/proc/adeos/torture; if grep -q '^PASS' /proc/adeos/torture; "
         "then r=$((r + 1)); else f=$((f + 1)); cat /proc/adeos/torture "
-        ">>/tmp/soak.failed; fi; echo $r $f >/tmp/soak.torture; done) &"
+        ">>/tmp/soak.failed; fi; echo $r $f >/tmp/soak.torture; done) >/dev/null 2>&1 &"
         % (stop, ROUND_EVENTS, SEED),
         "(i=0; until %s; do adeos-fuzz random $((%d + i)) %d %s "
-        ">/dev/null 2>&1; i=$((i + 1)); echo $i >/tmp/soak.fuzz; done) &"
+        ">/dev/null 2>&1; i=$((i + 1)); echo $i >/tmp/soak.fuzz; done) >/dev/null 2>&1 &"
         % (stop, SEED, FUZZ_WRITES, " ".join(files)),
         "(w=0; until %s; do echo %s >/proc/adeos/stall; w=$((w + 1)); "
-        "echo $w >/tmp/soak.stall; sleep 1; done) &" % (stop, STALL),
+        "echo $w >/tmp/soak.stall; sleep 1; done) >/dev/null 2>&1 &" % (stop, STALL),
     ]
     if flood is not None:
         parts.append("(n=0; until %s; do irq-pulse %d %d && n=$((n + 1)); "
-                     "echo $n >/tmp/soak.flood; done) &" %
+                     "echo $n >/tmp/soak.flood; done) >/dev/null 2>&1 &" %
                      (stop, flood, PULSES))
     if ko:
         parts.append("(n=0; until %s; do irq-pulse %d %d && n=$((n + 1)); "
-                     "echo $n >/tmp/soak.churnflood; done) &" %
+                     "echo $n >/tmp/soak.churnflood; done) >/dev/null 2>&1 &" %
                      (stop, churn_irq, PULSES))
         parts.append("(c=0; until %s; do insmod %s && rmmod %s && "
-                     "c=$((c + 1)); echo $c >/tmp/soak.churn; done) &" %
+                     "c=$((c + 1)); echo $c >/tmp/soak.churn; done) >/dev/null 2>&1 &" %
                      (stop, ko, mod))
     if rt:
         parts.append("(s=0; until %s; do sleep %d; irq-storm pit 2; "
                      "sleep 1; irq-storm pit 1193; echo 0 >/proc/adeos/storms"
-                     " && s=$((s + 1)); echo $s >/tmp/soak.storm; done) &" %
+                     " && s=$((s + 1)); echo $s >/tmp/soak.storm; done) >/dev/null 2>&1 &" %
                      (stop, STORM_EVERY_S))
-    return " ".join(parts)
+    return " ".join(parts) + " true"
 
 
 def counters(guest):
@@ -83,7 +83,8 @@ def number(c, name, i=0):
 
 
 def uptime(guest):
-    return float(guest.run_ok("cut -d' ' -f1 /proc/uptime").split()[-1])
+    text = guest.run_ok("echo up $(cut -d' ' -f1 /proc/uptime)")
+    return float(re.search(r"^up (\d+\.\d+)", text, re.M).group(1))
 
 
 def check(guest, tap, out, seconds):
@@ -92,7 +93,8 @@ def check(guest, tap, out, seconds):
                   for irq, excl, passed, each in d["irqs"]
                   if excl and each and 3 <= irq < 16), None)
     name = debug_test.module_domain(out)
-    churn_irq = debug_test.module_irq(out, name) if name else None
+    churn_irq, passes = debug_test.module_irq(out, name) if name else \
+        (None, None)
     ko = mod = None
     if name and churn_irq is not None:
         ko = "/lib/modules/adeos/adeos-%s.ko" % name
@@ -142,16 +144,20 @@ def check(guest, tap, out, seconds):
     if ko:
         pulses = PULSES * number(c, "churnflood")
         d = {k: counts1[k] - counts0.get(k, 0) for k in counts1}
-        stayed = debug_test.delivered(snap1, churn_irq) - \
-            debug_test.delivered(snap0, churn_irq)
-        missing = pulses - stayed - d["departed"] - d["dropped"] - \
-            d["unhandled"]
-        tap.check(number(c, "churn") and missing == 0,
+        names, to_linux = templates_test.takers(doms, churn_irq, ())
+        names += ["Linux"] if to_linux else []
+        below = [debug_test.delivered(snap1, churn_irq, (n,)) -
+                 debug_test.delivered(snap0, churn_irq, (n,))
+                 for n in names]
+        tap.check(number(c, "churn") and debug_test.churn_accounts(
+                      pulses, d["departed"], d["dropped"] + d["unhandled"],
+                      below, passes),
                   "soak: %d insmod/rmmod cycles of %s, %d pulses on IRQ %d: "
-                  "%d departed, %d stayed, %d dropped, %d unhandled, %d "
-                  "missing" % (number(c, "churn"), name, pulses, churn_irq,
-                               d["departed"], stayed, d["dropped"],
-                               d["unhandled"], missing))
+                  "%d departed, %s, %d dropped, %d unhandled" %
+                  (number(c, "churn"), name, pulses, churn_irq,
+                   d["departed"], ", ".join("%s %d" % nb
+                                            for nb in zip(names, below)),
+                   d["dropped"], d["unhandled"]))
     storms = guest.run_ok("cat /proc/adeos/storms")
     caught = int(re.search(r"^caught (\d+)", storms, re.M).group(1))
     tap.check((not rt or caught >= number(c, "storm") > 0) and
