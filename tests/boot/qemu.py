@@ -329,9 +329,9 @@ class Guest:
 
 
 def checked_boot(name, out, readme, kernel_args, check, command=None,
-                 reports=True):
-    """Boot the board's kernel directly, with @kernel_args, under -icount;
-    run check(guest, tap), then, on a kernel with the pipeline's checks
+                 reports=True, icount=ICOUNT):
+    """Boot the board's kernel directly, with @kernel_args, under
+    @icount (QEMU's -icount option); run check(guest, tap), then, on a kernel with the pipeline's checks
     (unless @reports is false), check_no_reports(), then power off. A
     guest that sticks, or a check that raises Stuck or KeyError, fails
     the Tap named @name
@@ -340,7 +340,8 @@ def checked_boot(name, out, readme, kernel_args, check, command=None,
     log = "%s-console%s.log" % (name, "-" + kernel_args if kernel_args
                                 else "")
     command = command or kernel_command(readme, out, kernel_args)
-    guest = Guest(command + " " + ICOUNT, os.path.join(out, log),
+    guest = Guest(command + " " + icount,
+                  os.path.join(out, log),
                   timeout=300)
     try:
         guest.boot()

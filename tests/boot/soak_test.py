@@ -1,13 +1,18 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
 """make soak: everything of the reliability tests at once, for SECONDS
-of guest time, on one boot of the debug board (IO-APIC):
+of guest time, on one boot of the debug board (IO-APIC, under -icount
+as every boot test: without it pc-testdev's pulses merge; guest time
+is the guest's TSC, the instructions it ran, which under -icount
+shift=3 passes several times slower than the host's clock):
 
 - torture rounds of ROUND_EVENTS from /proc/adeos/torture, a new seed
   each, all PASS;
 - a pulse flood on a built-in domain's own line, counted exactly;
 - insmod/rmmod of the board's module domain while its line is flooded:
-  every pulse delivered once or dropped (the departed count);
+  every pulse reaches each domain below it (it passes the line on) once
+  (the torture's own domains move the pipeline's departed and dropped
+  counts: debug_test.py's churn, alone, checks those);
 - seeded random bad writes to every writable file (adeos-fuzz);
 - stall windows of Linux (/proc/adeos/stall);
 - an edge storm now and then: the rt domain's timer at QEMU's fastest
@@ -113,19 +118,18 @@ def check(guest, tap, out, seconds):
     guest.run_ok("rm -f /tmp/soak.*")
     for loop in loops(flood, churn_irq, ko, mod, files, rt):
         guest.run_ok(loop)
-    # Guest time is the guest's timers' (sleep): under -icount's
-    # sleep=off its TSC, and so /proc/uptime, skips the idle moments.
+    # Guest time is the TSC's (/proc/uptime): the instructions the guest
+    # ran. Its timers (sleep) race ahead of it whenever it halts.
     elapsed = 0
     while elapsed < seconds:
-        step = min(60, seconds - elapsed)
-        guest.run_ok("sleep %d" % step, timeout=3600)
-        elapsed += step
+        guest.run_ok("sleep 30", timeout=3600)
+        elapsed = uptime(guest) - start
         c = counters(guest)
-        sys.stderr.write("  SOAK    %5d s of %d: torture %d, fuzz %d, "
-                         "churn %d, storms %d (%.0f s by the TSC)\n" %
+        sys.stderr.write("  SOAK    %5.0f s of %d: torture %d, fuzz %d, "
+                         "churn %d, storms %d\n" %
                          (elapsed, seconds, number(c, "torture"),
                           number(c, "fuzz"), number(c, "churn"),
-                          number(c, "storm"), uptime(guest) - start))
+                          number(c, "storm")))
     guest.run_ok(": >/tmp/soak.stop; wait", timeout=1800)
     c = counters(guest)
     rounds, failed = number(c, "torture"), number(c, "torture", 1)
@@ -152,15 +156,18 @@ def check(guest, tap, out, seconds):
         below = [debug_test.delivered(snap1, churn_irq, (n,)) -
                  debug_test.delivered(snap0, churn_irq, (n,))
                  for n in names]
-        tap.check(number(c, "churn") and debug_test.churn_accounts(
-                      pulses, d["departed"], d["dropped"] + d["unhandled"],
-                      below, passes),
-                  "soak: %d insmod/rmmod cycles of %s, %d pulses on IRQ %d: "
-                  "%d departed, %s, %d dropped, %d unhandled" %
-                  (number(c, "churn"), name, pulses, churn_irq,
-                   d["departed"], ", ".join("%s %d" % nb
-                                            for nb in zip(names, below)),
-                   d["dropped"], d["unhandled"]))
+        # The torture's domains and IRQs move the pipeline's departed,
+        # dropped and unhandled counts too: only what the domains below
+        # got is the churned line's alone.
+        tap.check(number(c, "churn") and below and
+                  (all(n == pulses for n in below) if passes else
+                   all(n <= pulses for n in below)),
+                  "soak: %d insmod/rmmod cycles of %s, which %s IRQ %d on, "
+                  "during %d pulses on it: %s" %
+                  (number(c, "churn"), name,
+                   "passes" if passes else "does not pass", churn_irq,
+                   pulses, ", ".join("%s got %d" % nb
+                                     for nb in zip(names, below))))
     storms = guest.run_ok("cat /proc/adeos/storms")
     caught = int(re.search(r"^caught (\d+)", storms, re.M).group(1))
     tap.check((not rt or caught >= number(c, "storm") > 0) and
