@@ -63,7 +63,8 @@ tests/report.sh torture-guest "$out"
 # against the same Linux tree (so ccache has most of it), booted once
 plant() {
 	bug=$1
-	tree=$O/torture/planted-$bug
+	# absolute: the kernel is built from inside the copy
+	tree=$(cd "$O" && pwd)/torture/planted-$bug
 	out=$r/torture-planted-$bug.tap
 	rm -rf "$tree/src"
 	mkdir -p "$tree/src"
