@@ -108,15 +108,15 @@ run-config-tests: kconfig-prep $(HOST_LIB)
 # thousand random ones, as make test's randconfig batch scrambles them
 # (seeds 1 to TORTURE_CONFIG_SEEDS), each of which must end in generated
 # code that registers on the host or in a rejection that names the
-# symbol; $(O)/results/config-torture.tap.
+# symbol; $(O)/results/torture-configs.tap.
 TORTURE_CONFIG_SEEDS ?= 1000
 .PHONY: torture-configs
 torture-configs: kconfig-prep $(HOST_LIB)
 	$(msg) CONFIGS '$(TORTURE_CONFIG_SEEDS) random configurations'
 	$(Q)$(CONFIG_TEST_ENV) tests/config/randconfig.sh '$(O)' \
-		$(TORTURE_CONFIG_SEEDS) config-torture
-	$(Q)tests/report.sh configs $(O)/results/config-torture.tap
-	$(Q)sed -n 's/^ok - /          /p' $(O)/results/config-torture.tap
+		$(TORTURE_CONFIG_SEEDS) torture-configs
+	$(Q)tests/report.sh configs $(O)/results/torture-configs.tap
+	$(Q)sed -n 's/^ok - /          /p' $(O)/results/torture-configs.tap
 
 check:
 	$(Q)rm -rf $(O)/results

@@ -42,11 +42,11 @@ TORTURE_HOST_EVENTS ?= 10000000
 TORTURE_GUEST_EVENTS ?= 1000000
 .PHONY: torture
 torture: host-tests torture-configs
-	$(Q)rm -f $(O)/results/torture-*.tap
+	$(Q)rm -f $(O)/results/torture-host.tap $(O)/results/torture-guest.tap \
+		$(O)/results/torture-planted-*.tap
 	$(Q)MAKE='$(MAKE)' PYTHON='$(PYTHON)' tests/torture/run.sh '$(O)' \
 		$(TORTURE_HOST_EVENTS) $(TORTURE_GUEST_EVENTS)
-	$(Q)tests/summary.sh $(O)/results/config-torture.tap \
-		$(O)/results/torture-*.tap
+	$(Q)tests/summary.sh $(O)/results/torture-*.tap
 
 # make soak: an hour of guest time of all the reliability tests at once
 # on the debug board (tests/boot/soak.sh); SOAK_S=N for another length.

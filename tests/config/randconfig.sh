@@ -15,7 +15,7 @@
 # usage: randconfig.sh O [SEEDS [NAME]]   (CC, HOST_CFLAGS, TEMPLATE_INCS,
 #        HOST_LIB, TEMPLATES from make)
 #   seeds 1 to SEEDS; the TAP lines go to $O/results/NAME.tap (make
-#   test's config-randconfig, make torture-configs' config-torture),
+#   test's config-randconfig, make torture-configs' torture-configs),
 #   each seed's files to $O/config-tests/NAME/SEED (NAME less config-)
 set -u
 O=$1

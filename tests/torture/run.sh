@@ -81,6 +81,7 @@ plant() {
 		return
 	fi
 	log=$tree/console.log
+	: >"$log"
 	qemu-system-i386 -M pc -m 256M -nographic -no-reboot \
 		-icount shift=3,sleep=off \
 		-kernel "$tree/out/images/bzImage" \
