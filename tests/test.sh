@@ -78,6 +78,11 @@ unprivileged() {
 	tests/report.sh unprivileged "$r/unprivileged.tap"
 }
 
+preflight() {
+	tests/image/preflight.sh >"$r/preflight.tap"
+	tests/report.sh preflight "$r/preflight.tap"
+}
+
 inputs() {
 	tests/image/inputs.sh "$REPRO_BOARD" >"$r/inputs.tap"
 	tests/image/fulldisk.sh "$O/boards/$REPRO_BOARD" \
@@ -130,6 +135,7 @@ build_lane() {
 	part repro repro.tap repro
 	part unprivileged unprivileged.tap unprivileged
 	part inputs inputs.tap inputs
+	part preflight preflight.tap preflight
 }
 
 boot_lane() {

@@ -10,3 +10,27 @@ export ADEOS_DL_DIR
 .PHONY: deps
 deps:
 	$(Q)ADEOS_DL_DIR='$(ADEOS_DL_DIR)' sh image-builder/deps/install-deps.sh
+
+# Preflight: before a goal that builds, boots or tests, while make reads
+# this file, the host's tools for it are checked (image-builder/deps/
+# preflight.sh names each missing one with its package), so that make
+# stops at once, not in the middle of a stage. make deps and the
+# configuration goals go on without.
+PREFLIGHT_BUILD := all image images rootfs linux linux-menuconfig \
+	linux-module boards smoke run run-disk test bench torture soak
+PREFLIGHT_BOOT := all smoke run run-disk test bench torture soak
+PREFLIGHT_TEST := check test bench torture soak
+preflight_goals := $(or $(MAKECMDGOALS),all)
+preflight_parts := $(if $(filter $(PREFLIGHT_BUILD),$(preflight_goals)),build) \
+	$(if $(filter $(PREFLIGHT_BOOT),$(preflight_goals)),boot) \
+	$(if $(filter $(PREFLIGHT_TEST),$(preflight_goals)),test)
+ifneq ($(strip $(preflight_parts)),)
+ifneq ($(shell PYTHON='$(or $(PYTHON),/usr/bin/python3)' sh image-builder/deps/preflight.sh $(preflight_parts) >&2 || echo lacking),)
+$(error the host lacks what make $(preflight_goals) needs (named above))
+endif
+endif
+
+.PHONY: preflight
+preflight:
+	$(Q)PYTHON='$(or $(PYTHON),/usr/bin/python3)' sh image-builder/deps/preflight.sh
+	$(msg) PREFLT 'the host has every tool the build, boots and tests use'

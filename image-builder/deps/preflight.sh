@@ -1,0 +1,96 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Before a build: whether the host has every tool (and header) the
+# stages use, so that a missing one is named at once with the Debian
+# package that provides it, not deep inside a stage. make runs it while
+# reading its files, for a goal that needs them (image-builder/deps/
+# deps.mk); `make preflight` checks everything.
+#
+# usage: preflight.sh [PART...]   check PART's rows (build, boot, test;
+#                                 none: all); exit 1, naming what lacks
+#        preflight.sh --list      the table: NAME PACKAGE PART
+# A NAME with a / is a file; py:MODULE is a module of $PYTHON (the
+# tests' Python, /usr/bin/python3 unless make says otherwise).
+set -u
+
+# What the stages run (build), what boots the images (boot), what the
+# tests need beyond that (test); each with the package of Debian 12
+# that has it.
+TABLE='
+gcc				build-essential		build
+make				make			build
+patch				patch			build
+tar				tar			build
+xz				xz-utils		build
+bc				bc			build
+bison				bison			build
+flex				flex			build
+perl				perl-base		build
+rsync				rsync			build
+cpio				cpio			build
+gzip				gzip			build
+md5sum				coreutils		build
+dpkg-deb			dpkg			build
+kconfig-conf			kconfig-frontends-nox	build
+grub-mkrescue			grub-common		build
+grub-mkimage			grub-common		build
+xorriso				xorriso			build
+mformat				mtools			build
+mcopy				mtools			build
+mmd				mtools			build
+/usr/lib/grub/i386-pc/boot.img	grub-pc-bin		build
+/usr/include/libelf.h		libelf-dev		build
+/usr/include/openssl/ssl.h	libssl-dev		build
+qemu-system-i386		qemu-system-x86		boot
+py:pexpect			python3-pexpect		test
+/usr/include/cmocka.h		libcmocka-dev		test
+/usr/include/x86_64-linux-gnu/gnu/stubs-32.h	gcc-multilib	test
+'
+
+rows() {
+	echo "$TABLE" | grep .
+}
+
+if [ "${1:-}" = --list ]; then
+	rows
+	exit 0
+fi
+
+parts=" $* "
+
+# wanted PART: whether PART's rows are to be checked (all, when the
+# command line names none)
+wanted() {
+	case $parts in
+	"  " | *" $1 "*) return 0 ;;
+	esac
+	return 1
+}
+
+has() {
+	case $1 in
+	py:*) "${PYTHON:-/usr/bin/python3}" -c "import ${1#py:}" >/dev/null 2>&1 ;;
+	*/*) [ -e "$1" ] ;;
+	*) command -v "$1" >/dev/null 2>&1 ;;
+	esac
+}
+
+lacking=$(rows | while read -r name package part; do
+	wanted "$part" && ! has "$name" && echo "$name $package"
+done)
+[ -z "$lacking" ] && exit 0
+
+{
+	echo "preflight: missing on this host:"
+	echo "$lacking" | while read -r name package; do
+		case $name in
+		py:*) name="${PYTHON:-/usr/bin/python3}'s module ${name#py:}" ;;
+		esac
+		printf '  %-32s Debian package %s\n' "$name" "$package"
+	done
+	packages=$(echo "$lacking" | awk '{ print $2 }' | sort -u | tr '\n' ' ')
+	echo "Install them with 'make deps', or: sudo apt-get install ${packages% }"
+	echo "Known to work: Debian 12 (bookworm) on amd64; other Debian and Ubuntu releases are untested."
+} >&2
+exit 1
