@@ -72,6 +72,8 @@ help:
 	@echo '  run, run-disk       - boot adeos.iso / disk.img in QEMU (serial);'
 	@echo '                        QEMU_MEM=, QEMU_ICOUNT=, QEMU_ARGS= change it'
 	@echo '  boards              - make image for every board, in $$(O)/boards/'
+	@echo '  legal-info          - what goes into the images: version, licence'
+	@echo '                        and source of each part, in $$(O)/legal-info/'
 	@echo '  linux-menuconfig    - change the board'"'"'s kernel configuration'
 	@echo '  linux-update-defconfig - write that change back to the board'"'"'s'
 	@echo '                        own kernel fragment (the last of'
@@ -128,6 +130,7 @@ include image-builder/kernel/kernel.mk
 include image-builder/rootfs/rootfs.mk
 include image-builder/images/images.mk
 include image-builder/qemu/qemu.mk
+include image-builder/legal/legal.mk
 include tests/host.mk
 include tests/tests.mk
 

@@ -55,3 +55,25 @@ stage_failed() {
 	fi
 	rm -rf "$stage_scratch"
 }
+
+# What a stage put into the images from other packages, for make
+# legal-info (image-builder/legal/): $O/build/legal/STAGE.uses, a line
+# "PACKAGE VERSION" each, written whole.
+#   host_package FILE...  the host packages that installed FILEs, with
+#                         their versions (a file of no package: none)
+#   uses_record STAGE     standard input, sorted and unique, as STAGE's
+host_package() {
+	for hp_file in "$@"; do
+		hp_file=$(readlink -f "$hp_file")
+		# dpkg knows /usr/lib/... as /lib/... too (merged /usr)
+		dpkg -S "$hp_file" 2>/dev/null || dpkg -S "${hp_file#/usr}" 2>/dev/null
+	done | sed -n 's/^\([^:, ]*\)\(:[a-z0-9]*\)\{0,1\}: .*/\1/p' | sort -u |
+		while read -r hp_name; do
+			dpkg-query -W -f='${Package} ${Version}\n' "$hp_name"
+		done
+}
+uses_record() {
+	mkdir -p "$O/build/legal"
+	sort -u >"$O/build/legal/$1.uses.tmp"
+	mv "$O/build/legal/$1.uses.tmp" "$O/build/legal/$1.uses"
+}

@@ -83,6 +83,11 @@ preflight() {
 	tests/report.sh preflight "$r/preflight.tap"
 }
 
+legal_info() {
+	tests/image/legal_info.sh "$O/boards/$REPRO_BOARD" >"$r/legal-info.tap"
+	tests/report.sh legal-info "$r/legal-info.tap"
+}
+
 inputs() {
 	tests/image/inputs.sh "$REPRO_BOARD" >"$r/inputs.tap"
 	tests/image/fulldisk.sh "$O/boards/$REPRO_BOARD" \
@@ -136,6 +141,7 @@ build_lane() {
 	part unprivileged unprivileged.tap unprivileged
 	part inputs inputs.tap inputs
 	part preflight preflight.tap preflight
+	part legal-info legal-info.tap legal_info
 }
 
 boot_lane() {

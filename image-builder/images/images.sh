@@ -104,3 +104,13 @@ grub-mkimage -d "$GRUB_DIR" -O i386-pc -o "$work/core.img" \
 
 mv "$work/adeos.iso" "$images/adeos.iso"
 mv "$work/disk.img" "$images/disk.img"
+
+# GRUB's package: its boot sectors, El Torito image and modules are in
+# both images (make legal-info).
+modules=
+for m in $GRUB_MODULES; do
+	modules="$modules $GRUB_DIR/$m.mod"
+done
+# shellcheck disable=SC2086 # one word per file
+host_package "$GRUB_DIR/boot.img" "$GRUB_DIR/eltorito.img" $modules |
+	uses_record images

@@ -82,3 +82,5 @@ if [ "$(cat "$LINUX_SRC/.adeos-stamp" 2>/dev/null)" != "$want" ]; then
 	unpack_and_patch "$want"
 fi
 reset_objects "$want"
+# The kernel's source package (none for a tarball dpkg did not install)
+host_package "$tarball" | uses_record kernel

@@ -22,12 +22,21 @@
 # Static i386 (gcc -m32, Debian's gcc-multilib), so that the guest needs
 # no libc; stripped; warnings are errors. TARGET_CC replaces gcc. The
 # message names OUT from $O, when it is under it.
+# With GUEST_LINKED set, the files the linker read (-t: the C library's
+# and libgcc's archives, the start files) are added to that file, for
+# make legal-info: they are in the program.
 guest_cc() {
 	guest_out=$1
 	shift
 	printf '  %-7s %s\n' CC "${guest_out#"${O:+$O/}"} (i386, static)"
-	${TARGET_CC:-gcc} -m32 -static -Os -s -Wall -Wextra -Werror \
-		-o "$guest_out.tmp" "$@" && mv "$guest_out.tmp" "$guest_out"
+	if [ -n "${GUEST_LINKED:-}" ]; then
+		${TARGET_CC:-gcc} -m32 -static -Os -s -Wall -Wextra -Werror \
+			-Wl,-t -o "$guest_out.tmp" "$@" >>"$GUEST_LINKED" &&
+			mv "$guest_out.tmp" "$guest_out"
+	else
+		${TARGET_CC:-gcc} -m32 -static -Os -s -Wall -Wextra -Werror \
+			-o "$guest_out.tmp" "$@" && mv "$guest_out.tmp" "$guest_out"
+	fi
 }
 
 cpio_dir() { printf 'dir %s %s 0 0\n' "$1" "$2"; }

@@ -58,6 +58,10 @@ if [ ! -x "$gen" ]; then
 	mv "$gen.tmp" "$gen"
 fi
 
+# What the linker reads into the guest programs: for make legal-info.
+GUEST_LINKED=$work/linked
+: >"$GUEST_LINKED"
+
 # Our files: the init and what it runs, with the board's name filled in.
 for f in image-builder/rootfs/skeleton/*; do
 	sed "s|@BOARD@|$(cfg BOARD_NAME)|" "$f" >"$tree/$(basename "$f")"
@@ -118,3 +122,11 @@ msg CPIO "images/rootfs.cpio.gz ($(basename "$deb"))"
 # packed in $work, then renamed into place whole
 cpio_pack "$gen" "$work/list" "$work/rootfs.cpio.gz" "$SOURCE_DATE_EPOCH"
 mv "$work/rootfs.cpio.gz" "$O/images/rootfs.cpio.gz"
+
+# The packages in it: busybox's, and those of the libraries and start
+# files linked into our programs (not our own objects, under $work).
+{
+	dpkg-deb -f "$deb" Package Version | sed 's/^[A-Za-z]*: //' | paste -d' ' - -
+	# shellcheck disable=SC2046 # one word per file
+	host_package $(sort -u "$GUEST_LINKED" | grep '^/' | grep -v "^$work/\|^/tmp/")
+} | uses_record rootfs
