@@ -72,6 +72,8 @@ help:
 	@echo '  run, run-disk       - boot adeos.iso / disk.img in QEMU (serial);'
 	@echo '                        QEMU_MEM=, QEMU_ICOUNT=, QEMU_ARGS= change it'
 	@echo '  boards              - make image for every board, in $$(O)/boards/'
+	@echo '  graph-build         - how long each stage of the last build took:'
+	@echo '                        a table and $$(O)/graphs/build-time.png'
 	@echo '  legal-info          - what goes into the images: version, licence'
 	@echo '                        and source of each part, in $$(O)/legal-info/'
 	@echo '  linux-menuconfig    - change the board'"'"'s kernel configuration'
@@ -143,6 +145,12 @@ boards:
 		$(MAKE) --no-print-directory O='$(O)'/boards/$$b \
 			LINUX_SRC='$(abspath $(O))'/linux-src $${b}_defconfig image || exit 1; \
 	done
+
+# make graph-build: how long each stage of the last build took, a table
+# and $(O)/graphs/build-time.png (Buildroot's name).
+.PHONY: graph-build
+graph-build:
+	$(Q)O='$(O)' sh image-builder/graph-build.sh
 
 # clean keeps the configuration (and the unpacked Linux source, which
 # depends on nothing of ours); distclean removes the output directory.

@@ -14,6 +14,9 @@
 # so $O/images holds only whole files, the last run's or this one's. A
 # failure that printed nothing is named too.
 #
+# Each run is recorded in $O/build/build-time.log, a line "START END
+# STATUS NAME" (seconds since the epoch), for make graph-build.
+#
 # environment: O
 set -u
 name=$1
@@ -25,6 +28,7 @@ STAGE_NAME=$name
 # fd 3: the real standard output. The command's status and the reader's
 # findings come back through the $(...) on fd 4; its standard error,
 # through the reader, to ours.
+started=$(date +%s.%N)
 exec 3>&1
 found=$(
 	{
@@ -46,6 +50,9 @@ found=$(
 )
 exec 3>&-
 status=$(echo "$found" | sed -n 's/^status //p')
+# (on a full disk the record may be lost; the stage's own line is not)
+{ mkdir -p "$O/build" &&
+	echo "$started $(date +%s.%N) ${status:-1} $name" >>"$O/build/build-time.log"; } 2>/dev/null
 [ "$status" = 0 ] && exit 0
 
 if echo "$found" | grep -q '^full$' || o_full; then

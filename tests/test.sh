@@ -88,6 +88,11 @@ legal_info() {
 	tests/report.sh legal-info "$r/legal-info.tap"
 }
 
+graph_build() {
+	tests/image/graph_build.sh "$O/boards/$REPRO_BOARD" >"$r/graph-build.tap"
+	tests/report.sh graph-build "$r/graph-build.tap"
+}
+
 inputs() {
 	tests/image/inputs.sh "$REPRO_BOARD" >"$r/inputs.tap"
 	tests/image/fulldisk.sh "$O/boards/$REPRO_BOARD" \
@@ -142,6 +147,7 @@ build_lane() {
 	part inputs inputs.tap inputs
 	part preflight preflight.tap preflight
 	part legal-info legal-info.tap legal_info
+	part graph-build graph-build.tap graph_build
 }
 
 boot_lane() {
