@@ -69,6 +69,9 @@ help:
 	@echo
 	@echo 'Kernel and images (in $$(O)/images/):'
 	@echo '  image               - bzImage, rootfs.cpio.gz, adeos.iso, disk.img'
+	@echo '  linux, rootfs, images - the stages up to one of them: the kernel'
+	@echo '                        (bzImage), then the initramfs, then the ISO'
+	@echo '                        and the disk'
 	@echo '  run, run-disk       - boot adeos.iso / disk.img in QEMU (serial);'
 	@echo '                        QEMU_MEM=, QEMU_ICOUNT=, QEMU_ARGS= change it'
 	@echo '  boards              - make image for every board, in $$(O)/boards/'
