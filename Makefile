@@ -89,6 +89,8 @@ help:
 	@echo 'Set-up and tests:'
 	@echo '  deps        - install the Debian packages the project needs and'
 	@echo '                download the i386 ones into $$(ADEOS_DL_DIR) (dl/)'
+	@echo '  source      - only the downloads of deps (the i386 packages), so'
+	@echo '                that later builds can run offline'
 	@echo '  preflight   - check the host for every tool the build, the boots'
 	@echo '                and the tests use (goals that build check theirs'
 	@echo '                first, naming what is missing and its package)'

@@ -7,9 +7,14 @@
 ADEOS_DL_DIR ?= dl
 export ADEOS_DL_DIR
 
-.PHONY: deps
+.PHONY: deps source
 deps:
 	$(Q)ADEOS_DL_DIR='$(ADEOS_DL_DIR)' sh image-builder/deps/install-deps.sh
+
+# Buildroot's name: everything a build downloads, fetched now, so that
+# the build can run offline (the host's packages are make deps').
+source:
+	$(Q)ADEOS_DL_DIR='$(ADEOS_DL_DIR)' sh image-builder/deps/install-deps.sh --download-only
 
 # Preflight: before a goal that builds, boots or tests, while make reads
 # this file, the host's tools for it are checked (image-builder/deps/

@@ -4,6 +4,7 @@
 # Install every Debian package the project needs, and download the i386
 # packages the images are made of: non-interactive and idempotent
 # (nothing is fetched when all is there). Uses sudo when not root.
+# With --download-only (make source), only the downloads.
 #
 # i386 packages are never installed on the host (installing
 # rt-tests:i386 removes 31 host packages here, python3 among them): they
@@ -164,5 +165,21 @@ download_i386_packages() {
 	chmod a+r "$ADEOS_DL_DIR"/*.deb
 }
 
-install_host_packages
-download_i386_packages
+case ${1:-} in
+--download-only)
+	# make source: what a build downloads, for building offline later;
+	# the host's packages (the Linux source among them) are make deps'
+	installed linux-source-6.1 ||
+		echo "install-deps: linux-source-6.1 is not installed, and the kernel stage needs it: make deps" >&2
+	download_i386_packages
+	echo "  DL      every i386 package the images and make bench use is in $ADEOS_DL_DIR/"
+	;;
+"")
+	install_host_packages
+	download_i386_packages
+	;;
+*)
+	echo "usage: install-deps.sh [--download-only]" >&2
+	exit 2
+	;;
+esac

@@ -5,8 +5,10 @@
 #  - a damaged copy of the Linux tarball (one byte changed), given to a
 #    board through AD_LINUX_TARBALL: make image stops before it unpacks,
 #    naming the file and the command that repairs Debian's;
-#  - a cached .deb cut short in the download directory: make deps' step
-#    finds it, removes it and fetches it whole again.
+#  - a cached .deb cut short in the download directory, and another
+#    missing: make source (make deps' downloads) finds the first, removes
+#    it and fetches it whole again, fetches the second, leaves the rest;
+#    run again, it fetches nothing.
 # Prints TAP lines.
 #
 # usage: inputs.sh BOARD       (run from the Adeos source tree)
@@ -57,14 +59,35 @@ done
 name=$(basename "$deb")
 rm "$tmp/dl/$name"
 head -c $(($(wc -c <"$deb") / 2)) "$deb" >"$tmp/dl/$name"
-ADEOS_DL_DIR=$tmp/dl sh image-builder/deps/install-deps.sh >"$tmp/deps.log" 2>&1
+# and one package missing: make source (the install step's downloads,
+# without its host packages) fetches it, the others stay as they were
+gone=$(ls "$tmp/dl"/libnuma1_*_i386.deb 2>/dev/null | tail -n 1)
+[ -n "$gone" ] && rm "$gone"
+others() {
+	for f in "$tmp/dl"/*.deb; do
+		case $f in */busybox-static_* | */libnuma1_*) continue ;; esac
+		stat -c '%n %s %Y %i' "$f"
+	done
+}
+before=$(others)
+make --no-print-directory ADEOS_DL_DIR="$tmp/dl" source >"$tmp/deps.log" 2>&1
 status=$?
 # the archive may have a newer busybox-static by now: any whole one
 again=$(ls "$tmp/dl"/busybox-static_*_i386.deb 2>/dev/null | tail -n 1)
+numa=$(ls "$tmp/dl"/libnuma1_*_i386.deb 2>/dev/null | tail -n 1)
 if [ $status = 0 ] && grep -q "$name is damaged" "$tmp/deps.log" &&
-	[ -n "$again" ] && dpkg-deb --fsys-tarfile "$again" >/dev/null 2>&1; then
-	echo "ok - inputs: a cached $name cut to half is found damaged by the install step, removed and fetched whole again ($(basename "$again"), $(wc -c <"$again") bytes)"
+	[ -n "$again" ] && dpkg-deb --fsys-tarfile "$again" >/dev/null 2>&1 &&
+	[ -n "$numa" ] && dpkg-deb --fsys-tarfile "$numa" >/dev/null 2>&1 &&
+	[ "$(others)" = "$before" ]; then
+	echo "ok - inputs: a cached $name cut to half is found damaged by make source (the install step's downloads), removed and fetched whole again ($(basename "$again"), $(wc -c <"$again") bytes), a missing $(basename "$numa") is fetched, the other $(echo "$before" | grep -c .) packages are left as they were"
 else
-	echo "not ok - inputs: a cached $name cut to half: install step status $status, $(wc -c <"$tmp/dl/$name" 2>/dev/null) bytes after"
+	echo "not ok - inputs: a cached $name cut to half and libnuma1 missing: make source status $status, $(wc -c <"$tmp/dl/$name" 2>/dev/null) bytes after, libnuma1: '${numa:-none}', the others $([ "$(others)" = "$before" ] && echo unchanged || echo changed)"
 	tail -n 8 "$tmp/deps.log" | sed 's/^/# /'
+fi
+if make --no-print-directory ADEOS_DL_DIR="$tmp/dl" source >"$tmp/deps.log" 2>&1 &&
+	[ "$(grep -c '^  DL ' "$tmp/deps.log")" -eq 1 ]; then
+	echo "ok - inputs: make source again fetches nothing: '$(tr -s ' ' <"$tmp/deps.log" | sed 's/^ //')'"
+else
+	echo "not ok - inputs: make source again:"
+	sed 's/^/# /' "$tmp/deps.log"
 fi
