@@ -35,6 +35,7 @@ PACKAGES="
 	grub-common
 	xorriso
 	mtools
+	genimage
 	cppcheck
 	clang-format
 	gnuplot-nox

@@ -39,6 +39,7 @@ xorriso				xorriso			build
 mformat				mtools			build
 mcopy				mtools			build
 mmd				mtools			build
+genimage			genimage		build
 /usr/lib/grub/i386-pc/boot.img	grub-pc-bin		build
 /usr/include/libelf.h		libelf-dev		build
 /usr/include/openssl/ssl.h	libssl-dev		build

@@ -3,16 +3,9 @@
 # The image stage: the bootable adeos.iso and disk.img (GRUB) in
 # $(O)/images/, around the kernel and the initramfs.
 
-ADEOS_MKDISK := $(O)/tools/adeos-mkdisk
-
 .PHONY: image images
 
-$(ADEOS_MKDISK): image-builder/images/adeos-mkdisk.c
-	$(msg) HOSTCC $(patsubst $(O)/%,%,$@)
-	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) -o $@.tmp $< && mv $@.tmp $@
-
-images: rootfs $(ADEOS_MKDISK)
+images: rootfs
 	$(Q)$(stage_env) sh image-builder/stage.sh images \
 		sh image-builder/images/images.sh
 

@@ -8,19 +8,20 @@
 #               when written raw to a USB stick
 #   disk.img    a raw disk: MBR, GRUB's boot.img and core.img, and one
 #               FAT partition (mtools) with the kernel, the initramfs and
-#               /boot/grub/grub.cfg (adeos-mkdisk puts it together)
+#               /boot/grub/grub.cfg (genimage puts it together, as
+#               image-builder/images/genimage.cfg describes)
 #
 # Both carry the same grub.cfg: the board's command line (AD_LINUX_CMDLINE)
 # on the serial console and on the VGA console. Everything is dated
 # SOURCE_DATE_EPOCH, so that two builds give the same bytes.
 #
 # usage: images.sh      (run from the Adeos source tree)
-# environment: O, SOURCE_DATE_EPOCH, ADEOS_MKDISK (the built tool)
+# environment: O, SOURCE_DATE_EPOCH
 set -eu
 STAGE_NAME=images
 . image-builder/common.sh
 
-: "${O:?}" "${SOURCE_DATE_EPOCH:?}" "${ADEOS_MKDISK:?}"
+: "${O:?}" "${SOURCE_DATE_EPOCH:?}"
 GRUB_DIR=${GRUB_DIR:-/usr/lib/grub/i386-pc}
 GRUB_MODULES="biosdisk part_msdos iso9660 fat normal linux serial terminal configfile"
 work=$O/build/images
@@ -99,8 +100,23 @@ mcopy -i "$part" -m "$work/iso/boot/grub/grub.cfg" ::/boot/grub/
 # GRUB's core: what the MBR loads; it reads grub.cfg from the partition.
 grub-mkimage -d "$GRUB_DIR" -O i386-pc -o "$work/core.img" \
 	-p '(hd0,msdos1)/boot/grub' $GRUB_MODULES
-"$ADEOS_MKDISK" "$GRUB_DIR/boot.img" "$work/core.img" "$part" \
-	"${size:-32}" "$work/disk.img"
+# core.img's first sector loads the rest by its blocklist, whose length
+# grub-mkimage sets (grub-bios-setup would, on a real disk): check it,
+# since nothing else here would
+core_sectors=$((($(wc -c <"$work/core.img") + 511) / 512))
+listed=$(od -An -tu2 -j 508 -N 2 "$work/core.img" | tr -d ' ')
+[ "$listed" = $((core_sectors - 1)) ] ||
+	die "GRUB's core.img lists $listed sectors to load, not $((core_sectors - 1)): grub-mkimage changed its layout"
+mkdir -p "$work/genimage/in" "$work/genimage/root"
+cp "$GRUB_DIR/boot.img" "$work/genimage/in/"
+mv "$work/core.img" "$part" "$work/genimage/in/"
+if ! out=$(genimage --config image-builder/images/genimage.cfg \
+	--inputpath "$work/genimage/in" --outputpath "$work/genimage/out" \
+	--rootpath "$work/genimage/root" --tmppath "$work/genimage/tmp" 2>&1); then
+	printf '%s\n' "$out" >&2
+	die "genimage failed"
+fi
+mv "$work/genimage/out/disk.img" "$work/disk.img"
 
 mv "$work/adeos.iso" "$images/adeos.iso"
 mv "$work/disk.img" "$images/disk.img"

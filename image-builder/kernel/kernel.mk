@@ -10,7 +10,7 @@
 LINUX_SRC ?= $(O)/linux-src
 
 stage_env = O='$(O)' LINUX_SRC='$(LINUX_SRC)' ADEOS_CONFIG='$(ADEOS_CONFIG)' \
-	ADEOS_MKDISK='$(ADEOS_MKDISK)' V='$(V)'
+	V='$(V)'
 
 # $(call kernel_step,STEP[,ARGS]): image-builder/kernel/STEP.sh
 kernel_step = $(Q)$(stage_env) sh image-builder/kernel/$(1).sh $(2)

@@ -41,8 +41,8 @@ log=$first/unprivileged.log
 # shellcheck disable=SC2016 # expanded by the unprivileged shell
 runuser -u "$user" -- env -i PATH="$PATH" HOME="$tmp/out" \
 	SOURCE_DATE_EPOCH="$epoch" O="$tmp/out" LINUX_SRC="$tmp/linux-src" \
-	ADEOS_DL_DIR="$tmp/dl" ADEOS_MKDISK="$tmp/out/mkdisk" \
-	sh -c 'cd "$1" && id -un && cc -O2 -o "$ADEOS_MKDISK" image-builder/images/adeos-mkdisk.c &&
+	ADEOS_DL_DIR="$tmp/dl" \
+	sh -c 'cd "$1" && id -un &&
 		sh image-builder/rootfs/rootfs.sh && sh image-builder/images/images.sh' \
 	sh "$tmp/src" >"$log" 2>&1
 status=$?
