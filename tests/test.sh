@@ -7,7 +7,8 @@
 #           configuration tests, the other boards' builds, then
 #           linux-config, repro (a build killed in each stage, run again
 #           to the bytes of a clean one), unprivileged and inputs (broken
-#           inputs, a full disk)
+#           inputs, a full disk), preflight, legal-info, graph-build,
+#           linux-deb
 #   boots   QEMU, one host thread: each board's boot suites as soon as
 #           that board is built, one board at a time, then the bench
 #           smoke. Under -icount a guest's figures follow its
@@ -88,6 +89,12 @@ legal_info() {
 	tests/report.sh legal-info "$r/legal-info.tap"
 }
 
+linux_deb() {
+	tests/image/linux_deb.sh "$O/boards/$REPRO_BOARD" \
+		"$(cd "$O" && pwd)/linux-src" >"$r/linux-deb.tap"
+	tests/report.sh linux-deb "$r/linux-deb.tap"
+}
+
 graph_build() {
 	tests/image/graph_build.sh "$O/boards/$REPRO_BOARD" >"$r/graph-build.tap"
 	tests/report.sh graph-build "$r/graph-build.tap"
@@ -148,6 +155,7 @@ build_lane() {
 	part preflight preflight.tap preflight
 	part legal-info legal-info.tap legal_info
 	part graph-build graph-build.tap graph_build
+	part linux-deb linux-deb.tap linux_deb
 }
 
 boot_lane() {

@@ -21,14 +21,17 @@ source:
 # preflight.sh names each missing one with its package), so that make
 # stops at once, not in the middle of a stage. make deps and the
 # configuration goals go on without.
-PREFLIGHT_BUILD := all image images rootfs linux linux-menuconfig \
-	linux-module boards smoke run run-disk test bench torture soak
+PREFLIGHT_BUILD := all image images rootfs linux linux-rebuild linux-deb \
+	linux-menuconfig linux-module boards smoke run run-disk test bench \
+	torture soak
+PREFLIGHT_DEB := linux-deb test
 PREFLIGHT_BOOT := all smoke run run-disk test bench torture soak
 PREFLIGHT_TEST := check test bench torture soak
 preflight_goals := $(or $(MAKECMDGOALS),all)
 preflight_parts := $(if $(filter $(PREFLIGHT_BUILD),$(preflight_goals)),build) \
 	$(if $(filter $(PREFLIGHT_BOOT),$(preflight_goals)),boot) \
-	$(if $(filter $(PREFLIGHT_TEST),$(preflight_goals)),test)
+	$(if $(filter $(PREFLIGHT_TEST),$(preflight_goals)),test) \
+	$(if $(filter $(PREFLIGHT_DEB),$(preflight_goals)),deb)
 ifneq ($(strip $(preflight_parts)),)
 ifneq ($(shell PYTHON='$(or $(PYTHON),/usr/bin/python3)' sh image-builder/deps/preflight.sh $(preflight_parts) >&2 || echo lacking),)
 $(error the host lacks what make $(preflight_goals) needs (named above))

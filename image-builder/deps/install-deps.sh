@@ -41,6 +41,9 @@ PACKAGES="
 	gnuplot-nox
 	procps
 	rsync
+	dpkg-dev
+	fakeroot
+	kmod
 "
 # Downloaded, never installed: the images' busybox; the benchmark's
 # rt-tests (cyclictest, hackbench) with the libraries they load.

@@ -7,15 +7,15 @@
 # reading its files, for a goal that needs them (image-builder/deps/
 # deps.mk); `make preflight` checks everything.
 #
-# usage: preflight.sh [PART...]   check PART's rows (build, boot, test;
+# usage: preflight.sh [PART...]   check PART's rows (build, deb, boot, test;
 #                                 none: all); exit 1, naming what lacks
 #        preflight.sh --list      the table: NAME PACKAGE PART
 # A NAME with a / is a file; py:MODULE is a module of $PYTHON (the
 # tests' Python, /usr/bin/python3 unless make says otherwise).
 set -u
 
-# What the stages run (build), what boots the images (boot), what the
-# tests need beyond that (test); each with the package of Debian 12
+# What the stages run (build), what make linux-deb adds (deb), what
+# boots the images (boot), what the tests need beyond that (test); each with the package of Debian 12
 # that has it.
 TABLE='
 gcc				build-essential		build
@@ -43,6 +43,9 @@ genimage			genimage		build
 /usr/lib/grub/i386-pc/boot.img	grub-pc-bin		build
 /usr/include/libelf.h		libelf-dev		build
 /usr/include/openssl/ssl.h	libssl-dev		build
+dpkg-buildpackage		dpkg-dev		deb
+fakeroot			fakeroot		deb
+depmod				kmod			deb
 qemu-system-i386		qemu-system-x86		boot
 py:pexpect			python3-pexpect		test
 /usr/include/cmocka.h		libcmocka-dev		test

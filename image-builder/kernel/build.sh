@@ -27,8 +27,11 @@ build_kernel() {
 	kbuild "the kernel" bzImage
 }
 
-# bzImage into $O/images, rewritten only when it changed.
+# bzImage into $O/images, rewritten only when it changed. The release
+# again: before the first build, Kbuild's kernelrelease does not know
+# CONFIG_LOCALVERSION yet (its auto.conf is not made).
 install_kernel() {
+	release=$(cat "$kb/include/config/kernel.release")
 	mkdir -p "$O/images"
 	rsync -c "$kb/arch/x86/boot/bzImage" "$O/images/bzImage"
 	echo "$release" >"$O/images/kernel.release.tmp"

@@ -19,13 +19,24 @@ kernel_step = $(Q)$(stage_env) sh image-builder/kernel/$(1).sh $(2)
 kernel_stage = $(Q)$(stage_env) sh image-builder/stage.sh 'kernel ($(1))' \
 	sh image-builder/kernel/$(1).sh
 
-.PHONY: linux linux-menuconfig linux-update-defconfig linux-module
+.PHONY: linux linux-rebuild linux-deb linux-menuconfig linux-update-defconfig \
+	linux-module
 
 linux: $(DOMAINS_C)
 	$(call kernel_stage,source)
 	$(call kernel_stage,sync)
 	$(call kernel_stage,configure)
 	$(call kernel_stage,build)
+
+# Build the kernel again from the changed sources of the tree it was
+# built from (Buildroot's name): after editing a file in $(LINUX_SRC),
+# or in core/ or arch/, whose copies sync puts there.
+linux-rebuild: linux
+
+# The kernel as Debian packages, in $(O)/images/debs/ (bindeb-pkg; a
+# Debian system's kernel: pc_i386_debian_defconfig).
+linux-deb: linux
+	$(call kernel_stage,deb)
 
 # Change the board's kernel configuration, then write the change back
 # to its own fragment (the last of AD_LINUX_CONFIG_FRAGMENTS) in a form

@@ -5,8 +5,9 @@
 # (a directory of links to everything on PATH but it), `make image`
 # stops at once, before any stage, naming the tool and its Debian
 # package, and writes nothing; a goal that boots names QEMU the same
-# way, and make check a tests' Python without pexpect; with nothing
-# hidden, `make preflight` passes. Prints TAP lines.
+# way, make linux-deb its packaging tools, and make check a tests'
+# Python without pexpect; with nothing hidden, `make preflight` passes.
+# Prints TAP lines.
 #
 # usage: preflight.sh    (run from the source tree)
 set -u
@@ -60,6 +61,7 @@ while read -r name package part; do
 	}
 	case $part in
 	build) hidden image "$name" "$package" ;;
+	deb) hidden linux-deb "$name" "$package" ;;
 	boot) hidden smoke "$name" "$package" ;;
 	*) continue ;;
 	esac
