@@ -104,6 +104,39 @@ def boot_disk(out, readme, release, tap):
         guest.close()
 
 
+def check_urandom(guest, tap, out):
+    """The QEMU boards seed Linux's random numbers from RDRAND (their QEMU
+    line's CPU has it, their command line trusts it): under -icount the
+    timer jitter Linux would wait for otherwise never comes, and a read of
+    /dev/urandom would block for ever (20 s of guest time here)."""
+    if not qemu.board_config(out)["BOARD_NAME"].startswith("qemu-"):
+        return
+    text, rc = guest.run("timeout 20 head -c 256 /dev/urandom | wc -c")
+    init, _ = guest.run("dmesg | grep 'random: crng init done'")
+    tap.check(rc == 0 and text.strip() == "256",
+              "/dev/urandom answers: %s of 256 bytes read (%s)" %
+              (text.strip(), init.split("] ", 1)[-1].strip() or
+               "no 'crng init done' in dmesg"))
+
+
+def check_sleep(guest, tap):
+    """busybox's sleep sleeps: a second of the guest's uptime passes.
+    (Debian's i386 glibc makes the 32-bit nanosleep call first: a kernel
+    without CONFIG_COMPAT_32BIT_TIME fails it with ENOSYS, and sleep
+    returns at once.)"""
+    text = guest.run_ok("cat /proc/uptime; sleep 1; echo $?; cat /proc/uptime")
+    lines = text.split()
+    try:
+        before, status, after = float(lines[0]), lines[2], float(lines[3])
+    except (IndexError, ValueError):
+        tap.check(False, "sleep 1: unexpected output %r" % text)
+        return
+    slept = after - before
+    tap.check(status == "0" and 1.0 <= slept < 1.5,
+              "sleep 1 sleeps: %.2f s of uptime pass, exit status %s" %
+              (slept, status))
+
+
 def check_stall_facility(guest, tap, out):
     """The stall facility is a test tool: /proc/adeos/stall exists
     exactly when the kernel was built with CONFIG_ADEOS_STALL."""
@@ -145,6 +178,8 @@ def main():
         check_pipeline_feeds_linux(guest, tap)
         check_local_timer_is_sys0(guest, tap)
         check_stall_facility(guest, tap, out)
+        check_urandom(guest, tap, out)
+        check_sleep(guest, tap)
         if qemu.kernel_has(out, "ADEOS_SELFTEST"):
             text, rc = guest.run("dmesg | grep 'adeos: self-test'")
             tap.check(rc == 0 and "self-test PASS" in text,
