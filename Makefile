@@ -85,6 +85,9 @@ help:
 	@echo '  linux-deb           - the kernel as Debian packages (bindeb-pkg),'
 	@echo '                        in $$(O)/images/debs/; for a Debian PC:'
 	@echo '                        pc_i386_debian_defconfig'
+	@echo '  release             - the source tarball of HEAD and the images of'
+	@echo '                        RELEASE_BOARDS (qemu_i386 pc_i386) with their'
+	@echo '                        checksums, in $$(O)/release/adeos-VERSION/'
 	@echo '  linux-menuconfig    - change the board'"'"'s kernel configuration'
 	@echo '  linux-update-defconfig - write that change back to the board'"'"'s'
 	@echo '                        own kernel fragment (the last of'
@@ -144,6 +147,7 @@ include image-builder/rootfs/rootfs.mk
 include image-builder/images/images.mk
 include image-builder/qemu/qemu.mk
 include image-builder/legal/legal.mk
+include image-builder/release/release.mk
 include tests/host.mk
 include tests/tests.mk
 

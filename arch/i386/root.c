@@ -40,6 +40,7 @@
 #include <adeos/debug.h>
 #include <adeos/direct.h>
 #include <adeos/linux.h>
+#include <adeos/version.h>
 
 /* How Linux handles one pipeline IRQ, as its entry last saw it. */
 struct root_entry {

@@ -10,6 +10,7 @@
 #include <linux/init.h>
 #include <linux/printk.h>
 #include <adeos/os.h>
+#include <adeos/version.h>
 
 static int __init adeos_boot(void)
 {

@@ -14,6 +14,7 @@
 #include <linux/uaccess.h>
 #include <adeos/clock.h>
 #include <adeos/os.h>
+#include <adeos/version.h>
 #include "glue.h"
 
 #define MAX_SHOWN 16

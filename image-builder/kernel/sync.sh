@@ -29,6 +29,24 @@ stage_sources() {
 		cp "$t"*.c "$t"*.h "$tree/kernel/adeos/templates/$(basename "$t")/"
 	done
 	cp -R arch/i386/. "$tree/arch/x86/adeos/"
+	write_version_header "$tree/kernel/adeos/include/adeos/version.h"
+}
+
+# The release (VERSION, the one place it is written) as the kernel's
+# <adeos/version.h>: /proc/adeos/version and the boot messages show it.
+write_version_header() {
+	v=$(cat VERSION) || die "no VERSION file in the source tree"
+	case $v in
+	"" | *[!0-9A-Za-z.~+-]*) die "VERSION: '$v' is not a version (digits, letters, . ~ + -)" ;;
+	esac
+	{
+		echo '/* SPDX-License-Identifier: GPL-2.0-only */'
+		echo '/* Written from VERSION by image-builder/kernel/sync.sh. */'
+		echo '#ifndef ADEOS_VERSION_H'
+		echo '#define ADEOS_VERSION_H'
+		echo "#define ADEOS_VERSION_STRING \"$v\""
+		echo '#endif'
+	} >"$1"
 }
 
 # The registration code, and the domains built as modules: their

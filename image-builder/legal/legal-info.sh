@@ -101,8 +101,7 @@ host() {
 }
 
 # Our own code: the pipeline, the builder, the domains' templates.
-version=$(sed -n 's/^#define ADEOS_VERSION_STRING "\(.*\)"$/\1/p' \
-	core/include/adeos/adeos.h)
+version=$(cat VERSION)
 msg TAR "legal-info/sources/adeos-$version.tar"
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 	git ls-files -z --cached --others --exclude-standard

@@ -119,6 +119,18 @@ def check_urandom(guest, tap, out):
                "no 'crng init done' in dmesg"))
 
 
+def check_version(guest, tap):
+    """The release in VERSION is what /proc/adeos/version and adeos-stat
+    show."""
+    with open("VERSION") as f:
+        want = f.read().strip()
+    proc = guest.run_ok("cat /proc/adeos/version").strip()
+    stat = guest.run_ok("adeos-stat -1 | head -n 1").strip()
+    tap.check(proc == want and stat.startswith("Adeos %s:" % want),
+              "VERSION %s: /proc/adeos/version says %r, adeos-stat %r" %
+              (want, proc, stat))
+
+
 def check_sleep(guest, tap):
     """busybox's sleep sleeps: a second of the guest's uptime passes.
     (Debian's i386 glibc makes the 32-bit nanosleep call first: a kernel
@@ -180,6 +192,7 @@ def main():
         check_stall_facility(guest, tap, out)
         check_urandom(guest, tap, out)
         check_sleep(guest, tap)
+        check_version(guest, tap)
         if qemu.kernel_has(out, "ADEOS_SELFTEST"):
             text, rc = guest.run("dmesg | grep 'adeos: self-test'")
             tap.check(rc == 0 and "self-test PASS" in text,

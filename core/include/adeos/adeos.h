@@ -23,8 +23,6 @@
 #include <adeos/arch.h>
 #include <adeos/limits.h>
 
-#define ADEOS_VERSION_STRING "0.1"
-
 /*
  * IRQ numbering: device IRQs, then the arch's system IRQs, then virtual
  * IRQs that domains allocate and trigger in software.
