@@ -8,7 +8,7 @@
 #           linux-config, repro (a build killed in each stage, run again
 #           to the bytes of a clean one), unprivileged and inputs (broken
 #           inputs, a full disk), preflight, legal-info, graph-build,
-#           linux-deb
+#           linux-deb, release (its source part)
 #   boots   QEMU, one host thread: each board's boot suites as soon as
 #           that board is built, one board at a time, then the bench
 #           smoke. Under -icount a guest's figures follow its
@@ -95,6 +95,11 @@ linux_deb() {
 	tests/report.sh linux-deb "$r/linux-deb.tap"
 }
 
+release() {
+	tests/image/release.sh >"$r/release.tap"
+	tests/report.sh release "$r/release.tap"
+}
+
 graph_build() {
 	tests/image/graph_build.sh "$O/boards/$REPRO_BOARD" >"$r/graph-build.tap"
 	tests/report.sh graph-build "$r/graph-build.tap"
@@ -156,6 +161,7 @@ build_lane() {
 	part legal-info legal-info.tap legal_info
 	part graph-build graph-build.tap graph_build
 	part linux-deb linux-deb.tap linux_deb
+	part release release.tap release
 }
 
 boot_lane() {
