@@ -82,6 +82,36 @@ done
 # The pipeline's own tool: the domains, their counts and latencies.
 guest_cc "$tree/usr/bin/adeos-stat" image-builder/rootfs/adeos-stat/*.c
 
+# The domains the board configures, for adeos-check to hold against the
+# ones registered: one line each, NAME PRIORITY TEMPLATE built-in|module
+# and the IRQs it takes (comma-separated, - for none).
+configured_domains() {
+	awk -F= '
+	/^AD_DOMAIN[0-9]+=y$/ { n = substr($1, 10); on[n] = 1; order[++count] = n }
+	match($1, /^AD_DOMAIN[0-9]+_/) {
+		n = substr($1, 10, RLENGTH - 10)
+		key = substr($1, RLENGTH + 1)
+		gsub(/"/, "", $2)
+		if (key == "NAME" || key == "PRIORITY" || key == "TEMPLATE" ||
+		    key == "MODULE")
+			v[n, key] = $2
+		else if (key ~ /^IRQ[0-9]+_NUMBER$/)
+			irqs[n] = irqs[n] (irqs[n] == "" ? "" : ",") $2
+	}
+	END {
+		print "# name priority template built-in|module irqs"
+		for (i = 1; i <= count; i++) {
+			n = order[i]
+			printf "%s %s %s %s %s\n", v[n, "NAME"], v[n, "PRIORITY"],
+			    v[n, "TEMPLATE"], v[n, "MODULE"] == "y" ? "module" : "built-in",
+			    irqs[n] == "" ? "-" : irqs[n]
+		}
+	}' "$O/.config"
+}
+mkdir -p "$tree/etc/adeos"
+configured_domains >"$tree/etc/adeos/domains"
+install -m 0755 image-builder/rootfs/adeos-check "$tree/usr/bin/adeos-check"
+
 # The domains built as modules (the kernel stage built them).
 if ls "$O"/build/modules/*.ko >/dev/null 2>&1; then
 	mkdir -p "$tree/lib/modules/adeos"

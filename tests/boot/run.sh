@@ -94,6 +94,9 @@ boot() {
 	board=$(sed -n 's/^AD_BOARD_NAME="\(.*\)"$/\1/p' "$d/.config")
 	"$PYTHON" tests/boot/boot_test.py "$d" "board/$board/readme.txt" \
 		>>"$out.tmp" 2>&1
+	# adeos-check, with problems made by kernel and QEMU arguments
+	"$PYTHON" tests/boot/check_test.py "$d" "board/$board/readme.txt" \
+		>>"$out.tmp" 2>&1
 	# the domains' own device IRQs and the templates at work, on
 	# boards with domains of those templates
 	if grep -qE '^AD_DOMAIN[0-9]*_TEMPLATE="(irq-owner|channel|rt-timer|pci-owner)"' "$d/.config"; then
