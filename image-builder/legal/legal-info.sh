@@ -63,6 +63,9 @@ licence() {
 		echo "GPL-3.0-or-later WITH GCC-exception-3.1" ;;
 	*"Lesser General Public License as published by the Free Software Foundation; either version 2.1 of the License, or (at your option) any later version"*)
 		echo LGPL-2.1-or-later ;;
+	# libnuma1's: the library is LGPL, numactl's programs (not in it) GPL
+	*"libnuma is under the GNU Lesser General Public License, v2.1"*)
+		echo LGPL-2.1-only ;;
 	*"General Public License as published by the Free Software Foundation; version 2 dated June, 1991"*)
 		echo GPL-2.0-only ;;
 	*"General Public License as published by the Free Software Foundation; either version 2 of the License, or (at your option) any later version"*)
@@ -139,22 +142,34 @@ else
 		"sources/$(basename "$tarball") (no Debian package installed it) with our $n patches" kernel
 fi
 
-# busybox: the .deb the rootfs stage unpacks (the same choice)
-deb=$(find "${ADEOS_DL_DIR:-dl}/" -maxdepth 1 -name 'busybox-static_*_i386.deb' \
-	2>/dev/null | LC_ALL=C sort | tail -n 1)
-[ -n "$deb" ] || die "no busybox-static for i386 in ${ADEOS_DL_DIR:-dl}: run make deps"
-name=$(dpkg-deb -f "$deb" Package)
-dpkg-deb --fsys-tarfile "$deb" |
-	tar -xOf - "./usr/share/doc/$name/copyright" >"$tmp/licenses/$name"
-version_deb=$(dpkg-deb -f "$deb" Version)
-# Source: "NAME" or "NAME (VERSION)" when the versions differ (binNMU)
-src=$(dpkg-deb -f "$deb" Source)
-src_name=${src%% *}
-src_version=$version_deb
-case $src in *"("*) src_version=${src#*(} src_version=${src_version%)} ;; esac
-row "$name" "$version_deb" "$(licence "$tmp/licenses/$name")" \
-	"Debian source package ${src_name:-$name} $src_version (apt-get source ${src_name:-$name}=$src_version); the .deb: $deb" \
-	rootfs
+# dl_deb PACKAGE: an i386 .deb of $ADEOS_DL_DIR the rootfs stage unpacks
+# (the same choice: the last by name), its licence from its own
+# copyright file
+dl_deb() {
+	deb=$(find "${ADEOS_DL_DIR:-dl}/" -maxdepth 1 -name "${1}_*_i386.deb" \
+		2>/dev/null | LC_ALL=C sort | tail -n 1)
+	[ -n "$deb" ] || die "no $1 for i386 in ${ADEOS_DL_DIR:-dl}: run make deps"
+	name=$(dpkg-deb -f "$deb" Package)
+	dpkg-deb --fsys-tarfile "$deb" |
+		tar -xOf - "./usr/share/doc/$name/copyright" >"$tmp/licenses/$name"
+	version_deb=$(dpkg-deb -f "$deb" Version)
+	# Source: "NAME" or "NAME (VERSION)" when the versions differ (binNMU)
+	src=$(dpkg-deb -f "$deb" Source)
+	src_name=${src%% *}
+	src_version=$version_deb
+	case $src in *"("*) src_version=${src#*(} src_version=${src_version%)} ;; esac
+	row "$name" "$version_deb" "$(licence "$tmp/licenses/$name")" \
+		"Debian source package ${src_name:-$name} $src_version (apt-get source ${src_name:-$name}=$src_version); the .deb: $deb" \
+		rootfs
+}
+
+# busybox, and rt-tests with what it loads when the image has them
+dl_deb busybox-static
+if [ "$(cfg IMAGE_RT_TESTS)" = y ]; then
+	for p in rt-tests libc6 libnuma1; do
+		dl_deb "$p"
+	done
+fi
 
 # The C library and libgcc in our static guest programs
 for lib in libc.a libgcc.a; do

@@ -2,8 +2,8 @@
 # shellcheck shell=sh
 #
 # The guest side, sourced by every script that builds programs for the
-# guest or packs files into an initramfs (rootfs.sh here; in tests/,
-# boot/guest/build.sh, bench/rootfs.sh and bench/run.sh): the one
+# guest or packs files into an initramfs (rootfs.sh and rt-tests.sh
+# here; in tests/, boot/guest/build.sh and bench/run.sh): the one
 # compile line of a guest program, and gen_init_cpio's file list.
 #
 #   guest_cc OUT SRC... [CFLAGS...]    a static i386 program

@@ -123,6 +123,16 @@ fi
 
 ln -s busybox "$tree/bin/sh"
 
+# rt-tests and adeos-bench (AD_IMAGE_RT_TESTS): their file list joins
+# ours, from the packages unpacked in $work/rt-tests.
+: >"$work/rt-tests.list"
+if [ "$(cfg IMAGE_RT_TESTS)" = y ]; then
+	msg COPY "rt-tests (cyclictest, hackbench) and adeos-bench"
+	mkdir -p "$work/rt-tests"
+	sh image-builder/rootfs/rt-tests.sh "$work/rt-tests" "$gen" >/dev/null
+	cp "$work/rt-tests/bench-tools.list" "$work/rt-tests.list"
+fi
+
 # The board's overlay, last: its files win.
 if [ -n "$overlay" ]; then
 	msg COPY "$overlay (overlay)"
@@ -143,6 +153,7 @@ fi
 	cpio_dir /root 0700
 	cpio_dir /usr 0755
 	cpio_dir /usr/sbin 0755
+	cat "$work/rt-tests.list"
 	cpio_tree "$tree"
 } >"$work/list.all"
 awk '!seen[$2]++' "$work/list.all" >"$work/list"
@@ -159,4 +170,7 @@ mv "$work/rootfs.cpio.gz" "$O/images/rootfs.cpio.gz"
 	dpkg-deb -f "$deb" Package Version | sed 's/^[A-Za-z]*: //' | paste -d' ' - -
 	# shellcheck disable=SC2046 # one word per file
 	host_package $(sort -u "$GUEST_LINKED" | grep '^/' | grep -v "^$work/\|^/tmp/")
+	if [ -s "$work/rt-tests.list" ]; then
+		cat "$work/rt-tests/bench-tools.uses"
+	fi
 } | uses_record rootfs

@@ -9,7 +9,7 @@
 #   Debian's      linux-image-686 and linux-image-rt-686-pae, unpacked
 #                 from $ADEOS_DL_DIR (make deps downloads them)
 #   user space    the bench board's initramfs plus rt-tests
-#                 (tests/bench/rootfs.sh), the same for every kernel
+#                 (image-builder/rootfs/rt-tests.sh), the same for every kernel
 #
 # usage: run.sh O SAMPLES [smoke]
 #   smoke: skip the pipeline-off build and its overhead figures.
@@ -42,6 +42,20 @@ join_cpio() {
 	mv "$1.tmp" "$1"
 }
 
+# How to take the same rows on a real PC, printed at the end.
+on_hardware() {
+	msg PC "the same rows on a real PC (docs/hardware.md):"
+	cat <<-'EOF'
+	          make O=output/pc pc_i386_defconfig image
+	          dd if=output/pc/images/disk.img of=/dev/sdX bs=1M   # a USB stick
+	          # boot it in BIOS (CSM) mode; on its console:
+	          adeos-check
+	          adeos-bench load hackbench; adeos-bench domain rt 20000
+	          adeos-bench load hackbench; adeos-bench cyclictest 20000
+	          adeos-bench load hackbench+stall; adeos-bench domain rt 20000
+	EOF
+}
+
 t0=$(date +%s)
 # the whole run's wall time, builds included (the issue's 20 minutes)
 took() {
@@ -61,7 +75,7 @@ make --no-print-directory O="$board" LINUX_SRC="$src" \
 }
 
 msg CPIO "bench tools: rt-tests from $dl"
-sh tests/bench/rootfs.sh "$b" "$board/build/tools/gen_init_cpio"
+sh image-builder/rootfs/rt-tests.sh "$b" "$board/build/tools/gen_init_cpio"
 join_cpio "$b/initrd" "$board/images/rootfs.cpio.gz" "$b/bench-tools.cpio"
 
 # The peer kernels: vmlinuz only, from the packages, never installed.
@@ -138,6 +152,7 @@ msg BENCH "$samples samples per row, QEMU TCG -icount shift=3,sleep=off"
 }
 if [ "$mode" = smoke ]; then
 	took
+	on_hardware
 	exit 0
 fi
 wait "$offpid" || {
@@ -210,3 +225,4 @@ paths off || exit 1
 wait "$onpid" || exit 1
 head -n 1 "$b"/path-*.txt | sed -n 's/^\([a-z]\)/          \1/p'
 took
+on_hardware

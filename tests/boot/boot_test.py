@@ -144,6 +144,19 @@ def check_adeos_check(guest, tap):
               else "adeos-check: exit %d, %s" % (rc, problems or text))
 
 
+def check_rt_tests(guest, tap, out):
+    """An image with rt-tests (AD_IMAGE_RT_TESTS) runs cyclictest on its
+    kernel, whose options it needs (board/common/rt-tests.fragment):
+    200 loops at 1 kHz, the count it reports."""
+    if qemu.board_config(out).get("IMAGE_RT_TESTS") != "y":
+        return
+    text, rc = guest.run("cyclictest -m -p 95 -i 1000 -l 200 -q", timeout=300)
+    m = re.search(r"T: 0 .*C:\s*(\d+).*Max:\s*(\d+)", text)
+    tap.check(rc == 0 and m is not None and m.group(1) == "200",
+              "cyclictest runs: %s" % (" ".join(m.group(0).split()) if m
+                                       else "exit %d: %r" % (rc, text)))
+
+
 def check_sleep(guest, tap):
     """busybox's sleep sleeps: a second of the guest's uptime passes.
     (Debian's i386 glibc makes the 32-bit nanosleep call first: a kernel
@@ -205,6 +218,7 @@ def main():
         check_stall_facility(guest, tap, out)
         check_urandom(guest, tap, out)
         check_sleep(guest, tap)
+        check_rt_tests(guest, tap, out)
         check_version(guest, tap)
         if qemu.kernel_has(out, "ADEOS_SELFTEST"):
             text, rc = guest.run("dmesg | grep 'adeos: self-test'")

@@ -1,30 +1,37 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# The benchmark's user space, added to a board's initramfs for every
-# kernel measured: Debian's i386 cyclictest and hackbench (rt-tests) with
+# rt-tests in an initramfs: Debian's i386 cyclictest and hackbench with
 # the libraries they load, unpacked from the downloaded .debs, and the
-# guest script adeos-bench. Linux unpacks this archive after the board's.
+# guest script adeos-bench (make bench's side in the guest, and how the
+# same figures are taken on a real PC). make bench packs them into an
+# archive Linux unpacks after the board's, for every kernel it measures;
+# the rootfs stage adds the list to the board's own initramfs when
+# AD_IMAGE_RT_TESTS is set.
 #
-# usage: rootfs.sh DIR GEN_INIT_CPIO    writes DIR/bench-tools.cpio
+# usage: rt-tests.sh DIR GEN_INIT_CPIO    writes DIR/bench-tools.cpio, its
+#        file list DIR/bench-tools.list, and the packages used, one
+#        "PACKAGE VERSION" per line, DIR/bench-tools.uses
 # environment: ADEOS_DL_DIR (dl/)
 set -eu
 dir=$1
 gen=$2
 dl=${ADEOS_DL_DIR:-dl}
 here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../../image-builder/rootfs/guest.sh"
+. "$here/guest.sh"
 x=$dir/debs
 rm -rf "$x"
 mkdir -p "$x"
 for p in rt-tests libc6 libnuma1; do
 	deb=$(find "$dl/" -maxdepth 1 -name "${p}_*_i386.deb" | LC_ALL=C sort | tail -n 1)
 	[ -n "$deb" ] || {
-		echo "bench: no $p i386 package in $dl: run make deps" >&2
+		echo "rt-tests: no $p i386 package in $dl: run make deps" >&2
 		exit 1
 	}
 	dpkg-deb -x "$deb" "$x"
-done
+	dpkg-deb -f "$deb" Package Version | sed 's/^[A-Za-z]*: //' | paste -d' ' - -
+done >"$dir/bench-tools.uses.tmp"
+mv "$dir/bench-tools.uses.tmp" "$dir/bench-tools.uses"
 lib=/lib/i386-linux-gnu
 list=$dir/bench-tools.list
 {
@@ -41,7 +48,7 @@ list=$dir/bench-tools.list
 	for b in cyclictest hackbench; do
 		cpio_file "/usr/bin/$b" "$x/usr/bin/$b" 0755
 	done
-	cpio_file /usr/bin/adeos-bench "$here/guest/adeos-bench" 0755
+	cpio_file /usr/bin/adeos-bench "$here/adeos-bench" 0755
 } >"$list.tmp"
 mv "$list.tmp" "$list"
 cpio_pack "$gen" "$list" "$dir/bench-tools.cpio"
