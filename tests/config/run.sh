@@ -452,6 +452,35 @@ limits() {
 	report limits "$results/config-limits.tap"
 }
 
+# make help names every target users have, and make knows each one.
+help_targets() {
+	out=$results/config-help.tap
+	: >"$out"
+	text=$(make -s --no-print-directory help)
+	# make's rules, read without running any (-p: its database; the
+	# goal, source-date-epoch, only echoes, and -q keeps it from that)
+	rules=$(make -pq --no-print-directory O="$work/help" source-date-epoch 2>/dev/null |
+		sed -n 's/^\([a-z][a-z_-]*\):.*/\1/p')
+	lacking=
+	for t in deps source preflight menuconfig savedefconfig image linux \
+		linux-rebuild linux-deb linux-menuconfig linux-update-defconfig \
+		linux-module rootfs images run run-disk boards graph-build \
+		legal-info release check test bench torture soak lint clean \
+		distclean; do
+		echo "$text" | grep -qE "^  ([a-z, -]*[ ,])?$t( |,)" || {
+			lacking="$lacking $t (not in help)"
+			continue
+		}
+		echo "$rules" | grep -qx "$t" || lacking="$lacking $t (no rule)"
+	done
+	if [ -z "$lacking" ]; then
+		tap "$out" ok "make help names every target users have (linux, linux-rebuild, linux-deb, rootfs, images, legal-info, source, graph-build, release and the rest), and make has a rule for each"
+	else
+		tap "$out" not "make help:$lacking"
+	fi
+	report help "$out"
+}
+
 boards
 rejects
 kinds
@@ -460,4 +489,5 @@ limits
 keeps_and_round_trips
 modules
 external
+help_targets
 exit 0
