@@ -15,6 +15,16 @@ die() {
 	exit 1
 }
 
+# adeos_version: the release VERSION names (the one place it is
+# written), or stop saying what is wrong with it.
+adeos_version() {
+	av=$(cat VERSION 2>/dev/null) || die "no VERSION file in the source tree"
+	case $av in
+	"" | *[!0-9A-Za-z.~+-]*) die "VERSION: '$av' is not a version (digits, letters, . ~ + -)" ;;
+	esac
+	echo "$av"
+}
+
 # The value of AD_$1 in the .config, unquoted.
 cfg() { sed -n "s/^AD_$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$O/.config"; }
 

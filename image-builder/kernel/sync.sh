@@ -35,10 +35,7 @@ stage_sources() {
 # The release (VERSION, the one place it is written) as the kernel's
 # <adeos/version.h>: /proc/adeos/version and the boot messages show it.
 write_version_header() {
-	v=$(cat VERSION) || die "no VERSION file in the source tree"
-	case $v in
-	"" | *[!0-9A-Za-z.~+-]*) die "VERSION: '$v' is not a version (digits, letters, . ~ + -)" ;;
-	esac
+	v=$(adeos_version) || exit 1
 	{
 		echo '/* SPDX-License-Identifier: GPL-2.0-only */'
 		echo '/* Written from VERSION by image-builder/kernel/sync.sh. */'

@@ -22,10 +22,7 @@ STAGE_NAME=release
 : "${O:?}"
 boards=${RELEASE_BOARDS-qemu_i386 pc_i386}
 
-v=$(cat VERSION 2>/dev/null) || die "no VERSION file in the source tree"
-case $v in
-"" | *[!0-9A-Za-z.~+-]*) die "VERSION: '$v' is not a version (digits, letters, . ~ + -)" ;;
-esac
+v=$(adeos_version) || exit 1
 name=adeos-$v
 
 # The changelog's section for this version, up to the next one.
