@@ -33,7 +33,7 @@ CMOCKA_LIBS := -lcmocka
 
 CORE_SRCS := core/domain.c core/event.c core/irq.c core/pipeline.c core/storm.c core/template.c core/ring.c
 HOST_SRCS := tests/host/arch.c
-UNIT_NAMES := test_domain test_fault test_irq test_pipeline test_ring
+UNIT_NAMES := test_domain test_fault test_irq test_pipeline test_resched test_ring
 UNIT_COMMON := tests/unit/fixture.c
 
 .PHONY: all help check clean distclean bench-core \

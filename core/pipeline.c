@@ -191,6 +191,25 @@ static void sync_stage(adomain_t *d)
 }
 
 /*
+ * Give @d's scheduler its turn, if it has one, now that @d's log is
+ * played: unless one of @d's handler calls is on this stack (a handler
+ * that unstalled its stage), whose frames a task switch would strand;
+ * the outermost call's stage sync comes back here once it is done.
+ */
+static void reschedule(adomain_t *d)
+{
+	adomain_t *prev = adeos_current;
+
+	if (!d->reschedule || d->irq_in_service >= 0 || d->log.summary ||
+	    (d->status & (ADEOS_STALL_FLAG | ADEOS_FAULTED_FLAG)))
+		return;
+	adeos_current = d;
+	d->reschedules++;
+	d->reschedule(d);
+	adeos_current = prev;
+}
+
+/*
  * Play what can be played now: every stage from the head down to the
  * current domain, stopping at the first stalled one. Each stage played
  * may have changed the pipeline, so the walk starts over after it.
@@ -205,6 +224,7 @@ again:
 			return;
 		if (d->log.summary) {
 			sync_stage(d);
+			reschedule(d);
 			goto again;
 		}
 		if (d == adeos_current)

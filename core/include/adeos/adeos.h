@@ -181,6 +181,20 @@ typedef struct adeos_domain {
 	unsigned long long budget;
 	unsigned long long longest_call;
 	struct adeos_fault fault;
+	/*
+	 * Optional: the domain's own scheduler, for a domain that runs
+	 * tasks on stacks of their own (domain-templates/rt-tasks). The
+	 * pipeline calls it after it played the domain's log, once the log
+	 * is drained and none of the domain's handler calls is on the
+	 * stack: the only moment a task switch cannot strand the domain's
+	 * handler frames on the stack it leaves. It runs as the domain
+	 * (adeos_current), its stage unstalled, hard IRQs off, and may
+	 * switch stacks; the context it was called in goes on (to the
+	 * domains below) when the call returns into it. Set it with hard
+	 * IRQs off.
+	 */
+	void (*reschedule)(struct adeos_domain *d);
+	unsigned long reschedules; /* calls of it */
 	struct adeos_log log;
 	struct adeos_irq_slot irqs[ADEOS_NR_IRQS];
 	struct adeos_irq_stats stats[ADEOS_NR_IRQS];

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The scheduler hook (adomain_t.reschedule): called after the pipeline
+ * played a domain's log, with the log drained, none of the domain's
+ * handler calls on the stack, the domain current and unstalled, hard
+ * IRQs off; never for a stalled or stopped domain.
+ */
+#include "fixture.h"
+
+struct hook_call {
+	int after; /* deliveries recorded before it */
+	adomain_t *current;
+	unsigned int stalled;
+	int hard_on;
+	int in_service;
+	unsigned long logged;
+};
+
+static struct hook_call calls[16];
+static int ncalls;
+
+static void hook(adomain_t *d)
+{
+	struct hook_call *c;
+
+	assert_true(ncalls < 16);
+	c = &calls[ncalls++];
+	c->after = ntrace;
+	c->current = adeos_current_domain();
+	c->stalled = adeos_test_ipipe_from(d);
+	c->hard_on = host.hard_on;
+	c->in_service = d->irq_in_service;
+	c->logged = d->log.summary;
+}
+
+static adomain_t *hooked_domain(void)
+{
+	adomain_t *d = add_domain(0, 200);
+
+	ncalls = 0;
+	d->reschedule = hook;
+	take(d, 6, HANDLE | EACH);
+	return d;
+}
+
+static void hook_follows_the_played_log(void **state)
+{
+	adomain_t *d;
+
+	(void)state;
+	d = hooked_domain();
+	host_take_irq(6);
+	assert_int_equal(ntrace, 1);
+	assert_int_equal(ncalls, 1);
+	assert_int_equal(calls[0].after, 1);
+	assert_ptr_equal(calls[0].current, d);
+	assert_int_equal(calls[0].stalled, 0);
+	assert_int_equal(calls[0].hard_on, 0);
+	assert_int_equal(calls[0].in_service, -1);
+	assert_int_equal(calls[0].logged, 0);
+	/* the root is current again once the hook returned */
+	assert_ptr_equal(adeos_current_domain(), ROOT);
+	assert_int_equal(d->reschedules, 1);
+	assert_int_equal(host.violations, 0);
+}
+
+static void unstall_then_take_6(adomain_t *d, unsigned int irq)
+{
+	if (d == &dom[0] && irq == 6 && deliveries(d, 6) == 1) {
+		adeos_unstall_ipipe();
+		host_take_irq(6);
+		/* the nested delivery ran; the hook waits for this frame */
+		assert_int_equal(ncalls, 0);
+	}
+}
+
+static void hook_waits_for_the_outer_handler(void **state)
+{
+	(void)state;
+	hooked_domain();
+	/* not the head: its handlers run with hard IRQs on */
+	add_domain(1, 300);
+	on_delivery = unstall_then_take_6;
+	host_take_irq(6);
+	assert_int_equal(ntrace, 2);
+	assert_int_equal(trace[1].nesting, 1);
+	assert_int_equal(ncalls, 1);
+	assert_int_equal(calls[0].after, 2);
+	assert_int_equal(calls[0].in_service, -1);
+}
+
+static void stalled_domain_is_not_rescheduled(void **state)
+{
+	adomain_t *d;
+
+	(void)state;
+	d = hooked_domain();
+	adeos_stall_ipipe_from(d);
+	host_take_irq(6);
+	host_take_irq(6);
+	assert_int_equal(ntrace, 0);
+	assert_int_equal(ncalls, 0);
+	adeos_unstall_ipipe_from(d);
+	assert_int_equal(ntrace, 2);
+	/* one play of the log, one hook call after it */
+	assert_int_equal(ncalls, 1);
+	assert_int_equal(calls[0].after, 2);
+}
+
+static void virq_from_root_reschedules(void **state)
+{
+	adomain_t *d;
+	int virq;
+
+	(void)state;
+	d = hooked_domain();
+	virq = adeos_alloc_virq();
+	assert_true(virq >= 0);
+	take(d, virq, HANDLE);
+	assert_int_equal(adeos_trigger_irq(virq), 0);
+	assert_int_equal(ncalls, 1);
+	assert_ptr_equal(calls[0].current, d);
+	assert_ptr_equal(adeos_current_domain(), ROOT);
+}
+
+static void fault_in_handler(adomain_t *d, unsigned int irq)
+{
+	(void)d;
+	(void)irq;
+	host_fault(0, "divide error", 0);
+}
+
+static void faulted_domain_is_not_rescheduled(void **state)
+{
+	adomain_t *d;
+
+	(void)state;
+	d = hooked_domain();
+	on_delivery = fault_in_handler;
+	host_take_irq(6);
+	assert_true(d->status & ADEOS_FAULTED_FLAG);
+	assert_int_equal(ncalls, 0);
+}
+
+/* A lower domain's log played does not call a higher one's hook. */
+static void only_the_played_domain_is_rescheduled(void **state)
+{
+	adomain_t *low;
+
+	(void)state;
+	hooked_domain();
+	low = add_domain(1, 150);
+	take(low, 7, HANDLE);
+	host_take_irq(7);
+	assert_int_equal(deliveries(low, 7), 1);
+	assert_int_equal(ncalls, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		UNIT(hook_follows_the_played_log),
+		UNIT(hook_waits_for_the_outer_handler),
+		UNIT(stalled_domain_is_not_rescheduled),
+		UNIT(virq_from_root_reschedules),
+		UNIT(faulted_domain_is_not_rescheduled),
+		UNIT(only_the_played_domain_is_rescheduled),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
