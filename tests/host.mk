@@ -132,3 +132,7 @@ bench-core: $(O)/host/plain/bin/bench_core
 
 # Keep the objects of the host programs: no "rm ..." after a clean build.
 .SECONDARY:
+
+# The rt-tasks executive's test links the executive.
+RTX_SRCS := domain-templates/rt-tasks/rtx.c
+$(foreach f,$(HOST_FLAVOURS),$(eval $(O)/host/$(f)/bin/test_rtx: $(call host_objs,$(f),$(RTX_SRCS))))

@@ -10,7 +10,7 @@
 # builds beside the boots).
 # The boards make test builds and boots (each build costs minutes; the
 # first is plain make's board, whose kernel ccache then has).
-BOOT_BOARDS := qemu_i386 qemu_i386_debug pc_i386 qemu_i386_bench_tiny
+BOOT_BOARDS := qemu_i386 qemu_i386_debug qemu_i386_tasks pc_i386 qemu_i386_bench_tiny
 # make test's bench smoke test: the bench board on tinyconfig (the one on
 # Debian's configuration, which make bench builds, takes half an hour).
 BENCH_SMOKE_BOARD := qemu_i386_bench_tiny

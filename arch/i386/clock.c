@@ -7,6 +7,7 @@
 #include <linux/i8253.h>
 #include <linux/io.h>
 #include <linux/kernel.h>
+#include <linux/math64.h>
 #include <linux/timex.h>
 #include <asm/apic.h>
 #include <asm/tsc.h>
@@ -20,8 +21,21 @@
 #define PIT_STATUS_OUT 0x80 /* the status's bit: the output is high */
 #define PIT_STOP_POLLS 1000 /* reads of it, about 1 ms: it takes 2 us */
 
+#define PIT_READ_BACK_CH0 0xc2 /* read-back: status, then the count */
+#define PIT_MAX_COUNT 0xffff
+
 static unsigned int running_hz;
 static unsigned int reload;
+/* One-shot mode: taken, and the longest shot in TSC counts. */
+static bool shot_mode;
+static u64 shot_max_stamps;
+
+/* The PIT is spare, for one user, only once Linux ticks from the LAPIC. */
+static bool pit_spare(void)
+{
+	return !running_hz && !shot_mode &&
+	       !(apic_read(APIC_LVTT) & APIC_LVT_MASKED);
+}
 
 int arch_timer_start(unsigned int hz)
 {
@@ -36,7 +50,7 @@ int arch_timer_start(unsigned int hz)
 	 * The PIT is spare only once Linux ticks from the local APIC timer;
 	 * if that failed its verification at boot, the PIT is Linux's tick.
 	 */
-	if (running_hz || (apic_read(APIC_LVTT) & APIC_LVT_MASKED))
+	if (!pit_spare())
 		return -EBUSY;
 	flags = hard_local_irq_save();
 	outb_p(PIT_RATE_GENERATOR, PIT_MODE);
@@ -61,7 +75,7 @@ void arch_timer_stop(void)
 	unsigned long flags;
 	int polls;
 
-	if (!running_hz)
+	if (!running_hz && !shot_mode)
 		return;
 	flags = hard_local_irq_save();
 	outb_p(PIT_ONE_SHOT, PIT_MODE);
@@ -74,9 +88,72 @@ void arch_timer_stop(void)
 	}
 	running_hz = 0;
 	reload = 0;
+	shot_mode = false;
 	hard_local_irq_restore(flags);
 }
 EXPORT_SYMBOL_GPL(arch_timer_stop);
+
+int arch_timer_shot_start(void)
+{
+	unsigned long flags;
+
+	if (!tsc_khz)
+		return -EINVAL;
+	flags = hard_local_irq_save();
+	if (!pit_spare()) {
+		hard_local_irq_restore(flags);
+		return -EBUSY;
+	}
+	shot_mode = true;
+	shot_max_stamps =
+		div_u64((u64)PIT_MAX_COUNT * tsc_khz * 1000, PIT_TICK_RATE);
+	hard_local_irq_restore(flags);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(arch_timer_shot_start);
+
+/*
+ * Mode 0: the output goes low when the mode is written and rises, raising
+ * IRQ 0, when the count runs out; it then counts on from 0xffff down.
+ * Writing the mode first also cancels a shot still running.
+ */
+void arch_timer_shot(unsigned long long stamps)
+{
+	unsigned int count;
+
+	if (!shot_mode)
+		return;
+	if (stamps >= shot_max_stamps)
+		count = PIT_MAX_COUNT;
+	else
+		count = div64_u64(stamps * PIT_TICK_RATE + tsc_khz * 1000ULL -
+					  1,
+				  tsc_khz * 1000ULL);
+	if (!count)
+		count = 1;
+	outb(PIT_ONE_SHOT, PIT_MODE);
+	outb(count & 0xff, PIT_CH0);
+	outb(count >> 8, PIT_CH0);
+}
+EXPORT_SYMBOL_GPL(arch_timer_shot);
+
+/*
+ * After a shot ran out the count goes on from 0xffff: 0x10000 - count
+ * counts have passed since it fired. Before it ran out (the output still
+ * low), none.
+ */
+static unsigned int counts_since_shot(void)
+{
+	unsigned int status, count;
+
+	outb(PIT_READ_BACK_CH0, PIT_MODE);
+	status = inb(PIT_CH0);
+	count = inb(PIT_CH0);
+	count |= inb(PIT_CH0) << 8;
+	if (!(status & PIT_STATUS_OUT))
+		return 0;
+	return (0x10000 - count) & 0xffff;
+}
 
 /*
  * In mode 2 the count runs from the reload value down to 1 and the
@@ -89,6 +166,12 @@ unsigned int arch_timer_counts_since_tick(void)
 	unsigned long flags;
 	unsigned int count;
 
+	if (shot_mode) {
+		flags = hard_local_irq_save();
+		count = counts_since_shot();
+		hard_local_irq_restore(flags);
+		return count;
+	}
 	if (!reload)
 		return 0;
 	flags = hard_local_irq_save();

@@ -138,7 +138,7 @@ static __poll_t channel_poll(struct file *file, poll_table *wait)
 	return mask;
 }
 
-static int channel_open(struct inode *inode, struct file *file)
+static int channel_dev_open(struct inode *inode, struct file *file)
 {
 	struct channel_dev *cd = dev_of(file);
 
@@ -165,7 +165,7 @@ static int channel_release(struct inode *inode, struct file *file)
 
 static const struct file_operations channel_fops = {
 	.owner = THIS_MODULE,
-	.open = channel_open,
+	.open = channel_dev_open,
 	.release = channel_release,
 	.read = channel_read,
 	.write = channel_write,
@@ -173,9 +173,8 @@ static const struct file_operations channel_fops = {
 	.llseek = noop_llseek,
 };
 
-int channel_os_start(struct adeos_domain_desc *desc)
+int channel_os_start(struct channel_state *st, const char *name)
 {
-	struct channel_state *st = desc->state;
 	struct channel_dev *cd = kzalloc(sizeof(*cd), GFP_KERNEL);
 	int err;
 
@@ -188,7 +187,7 @@ int channel_os_start(struct adeos_domain_desc *desc)
 	init_waitqueue_head(&cd->writers);
 	mutex_init(&cd->read_lock);
 	mutex_init(&cd->write_lock);
-	snprintf(cd->name, sizeof(cd->name), "adeos-%s", desc->name);
+	snprintf(cd->name, sizeof(cd->name), "adeos-%s", name);
 	cd->misc.minor = MISC_DYNAMIC_MINOR;
 	cd->misc.name = cd->name;
 	cd->misc.fops = &channel_fops;
@@ -212,9 +211,8 @@ err_free:
 	return err;
 }
 
-void channel_os_stop(struct adeos_domain_desc *desc)
+void channel_os_stop(struct channel_state *st)
 {
-	struct channel_state *st = desc->state;
 	struct channel_dev *cd = st->os;
 
 	if (!cd)
@@ -225,3 +223,13 @@ void channel_os_stop(struct adeos_domain_desc *desc)
 	kfree(cd);
 	st->os = NULL;
 }
+
+/*
+ * For other templates' modules (rt-tasks has a channel), from the
+ * kernel's copy only: a domain built as a module compiles its template
+ * again, this file included, for itself.
+ */
+#ifndef MODULE
+EXPORT_SYMBOL_GPL(channel_open);
+EXPORT_SYMBOL_GPL(channel_close);
+#endif

@@ -57,9 +57,9 @@ static void free_virqs(struct channel_state *st)
 	st->virq_linux = -1;
 }
 
-static int channel_start(struct adeos_domain_desc *desc)
+int channel_open(struct channel_state *st, adomain_t *d, const char *name,
+		 adeos_irq_handler_t take, void *cookie)
 {
-	struct channel_state *st = desc->state;
 	unsigned int size = ADEOS_RING_SIZE_MIN;
 	int err;
 
@@ -77,35 +77,41 @@ static int channel_start(struct adeos_domain_desc *desc)
 		err = -ENOSPC;
 		goto err_free;
 	}
-	err = adeos_virtualize_irq_from(&desc->domain, st->virq_domain,
-					channel_take, desc, NULL,
+	err = adeos_virtualize_irq_from(d, st->virq_domain, take, cookie, NULL,
 					ADEOS_HANDLE_MASK);
 	if (err)
 		goto err_free;
 	if (channel_os_start) {
-		err = channel_os_start(desc);
+		err = channel_os_start(st, name);
 		if (err)
 			goto err_release;
 	}
 	return 0;
 
 err_release:
-	adeos_virtualize_irq_from(&desc->domain, st->virq_domain, NULL, NULL,
-				  NULL, 0);
+	adeos_virtualize_irq_from(d, st->virq_domain, NULL, NULL, NULL, 0);
 err_free:
 	free_virqs(st);
 	return err;
 }
 
+void channel_close(struct channel_state *st, adomain_t *d)
+{
+	if (channel_os_stop)
+		channel_os_stop(st);
+	adeos_virtualize_irq_from(d, st->virq_domain, NULL, NULL, NULL, 0);
+	free_virqs(st);
+}
+
+static int channel_start(struct adeos_domain_desc *desc)
+{
+	return channel_open(desc->state, &desc->domain, desc->name,
+			    channel_take, desc);
+}
+
 static void channel_stop(struct adeos_domain_desc *desc)
 {
-	struct channel_state *st = desc->state;
-
-	if (channel_os_stop)
-		channel_os_stop(desc);
-	adeos_virtualize_irq_from(&desc->domain, st->virq_domain, NULL, NULL,
-				  NULL, 0);
-	free_virqs(st);
+	channel_close(desc->state, &desc->domain);
 }
 
 static int channel_show(struct adeos_domain_desc *desc, char *buf, int size)

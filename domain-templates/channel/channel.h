@@ -30,11 +30,25 @@ struct channel_state {
 extern const struct adeos_template adeos_template_channel;
 
 /*
+ * The channel as a part of a domain: set @st (ring_kib set) up for
+ * domain @d, Linux's messages signalled to @take(irq, @cookie) in the
+ * domain, Linux's device /dev/adeos-@name. The channel template is one
+ * such domain; rt-tasks has one for its tasks. OS context.
+ * @return 0 or a negative error, nothing left behind.
+ * @see channel_close
+ */
+int channel_open(struct channel_state *st, adomain_t *d, const char *name,
+		 adeos_irq_handler_t take, void *cookie);
+void channel_close(struct channel_state *st, adomain_t *d);
+
+/*
  * Linux's side (channel-linux.c, built only into the kernel; weak, so
  * that the host tests link the domain's side alone): set up and tear
- * down the device, after the rings and virtual IRQs exist.
+ * down the device /dev/adeos-@name, after the rings and virtual IRQs
+ * exist.
  */
-int channel_os_start(struct adeos_domain_desc *desc) __attribute__((weak));
-void channel_os_stop(struct adeos_domain_desc *desc) __attribute__((weak));
+int channel_os_start(struct channel_state *st, const char *name)
+	__attribute__((weak));
+void channel_os_stop(struct channel_state *st) __attribute__((weak));
 
 #endif /* ADEOS_TEMPLATE_CHANNEL_H */

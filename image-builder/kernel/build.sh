@@ -51,6 +51,11 @@ build_domain_modules() {
 		for m in $list; do
 			cp "$kb/kernel/adeos/$m.ko" "$mods.tmp/"
 		done
+	elif grep -q '^CONFIG_MODULES=y' "$kb/.config"; then
+		# no domain of ours, but modules built outside the tree (a
+		# module of the user's own tasks) need Module.symvers
+		msg LINUX "modules: none of the domains; Module.symvers for others"
+		kbuild "the kernel's modules" modules
 	fi
 	rm -rf "$mods"
 	mv "$mods.tmp" "$mods"

@@ -97,6 +97,19 @@ boot() {
 	# adeos-check, with problems made by kernel and QEMU arguments
 	"$PYTHON" tests/boot/check_test.py "$d" "board/$board/readme.txt" \
 		>>"$out.tmp" 2>&1
+	# real-time tasks, on boards with an rt-tasks domain
+	if grep -q '^AD_DOMAIN[0-9]*_TEMPLATE="rt-tasks"' "$d/.config"; then
+		if sh tests/boot/guest/build.sh "$d/build/guest" \
+			"$d/build/tools/gen_init_cpio" "$d/build/linux" \
+			>"$d.guest.log" 2>&1; then
+			"$PYTHON" tests/boot/tasks_test.py "$d" \
+				"board/$board/readme.txt" \
+				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
+		else
+			echo "not ok - $b: the guest test tools do not build" >>"$out.tmp"
+			sed 's/^/# /' "$d.guest.log" >>"$out.tmp"
+		fi
+	fi
 	# the domains' own device IRQs and the templates at work, on
 	# boards with domains of those templates
 	if grep -qE '^AD_DOMAIN[0-9]*_TEMPLATE="(irq-owner|channel|rt-timer|pci-owner)"' "$d/.config"; then

@@ -229,6 +229,8 @@ int arch_timer_start(unsigned int hz)
 void arch_timer_stop(void)
 {
 	host.timer_hz = 0;
+	host.shot_mode = 0;
+	host.shot_armed = 0;
 }
 
 /* What a test set: the counts since the simulated tick. */
@@ -243,9 +245,26 @@ unsigned int arch_timer_counts_to_ns(unsigned int counts)
 	return counts * 838 + counts * 95 / 1000;
 }
 
+int arch_timer_shot_start(void)
+{
+	if (host.timer_hz || host.shot_mode)
+		return -EBUSY;
+	host.shot_mode = 1;
+	return 0;
+}
+
+void arch_timer_shot(unsigned long long stamps)
+{
+	if (host.hard_on)
+		host.violations++;
+	host.shot_armed = 1;
+	host.shot_at = host.timestamp + stamps;
+	host.shots++;
+}
+
 unsigned long long arch_timestamp(void)
 {
-	return ++host.timestamp;
+	return host.manual_clock ? host.timestamp : ++host.timestamp;
 }
 
 unsigned long arch_timestamp_per_us(void)

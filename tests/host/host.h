@@ -46,6 +46,18 @@ struct host_cpu {
 	 */
 	int direct_entry;
 	unsigned long direct;
+	/*
+	 * A clock the test moves (arch_timestamp() reads it unchanged)
+	 * instead of one that ticks at every reading.
+	 */
+	int manual_clock;
+	/* The one-shot timer: set, and when it fires, by the timestamp. */
+	int shot_mode, shot_armed;
+	unsigned long long shot_at;
+	unsigned long shots;
+	/* The simulated FPU registers, and the saves and restores of them. */
+	unsigned long fpu_regs, fpu_saves, fpu_restores;
+	unsigned long task_switches;
 };
 
 extern struct host_cpu host;

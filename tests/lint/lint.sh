@@ -31,7 +31,8 @@ for f in "$@"; do
 	# the core cannot use the kernel's __noreturn macro.
 	ignore=NEW_TYPEDEFS,PREFER_DEFINED_ATTRIBUTE_MACRO
 	# core/ knows no Linux: the glue exports its symbols from one file
-	case $f in */linux/exports.c) ignore=$ignore,EXPORT_SYMBOL ;; esac
+	# (a template's -linux.c file does the same for the template)
+	case $f in */linux/exports.c | *-linux.c) ignore=$ignore,EXPORT_SYMBOL ;; esac
 	perl "$checkpatch" --no-tree --quiet --terse -f --ignore "$ignore" \
 		"$f" || status=1
 	clang-format "$f" | diff -u "$f" - || status=1

@@ -194,6 +194,7 @@ typedef struct adeos_domain {
 	 * IRQs off.
 	 */
 	void (*reschedule)(struct adeos_domain *d);
+	void *scheduler; /* the scheduler's own data */
 	unsigned long reschedules; /* calls of it */
 	struct adeos_log log;
 	struct adeos_irq_slot irqs[ADEOS_NR_IRQS];

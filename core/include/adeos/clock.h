@@ -18,6 +18,18 @@ int arch_timer_start(unsigned int hz);
  */
 void arch_timer_stop(void);
 /*
+ * The same timer in one-shot mode, for an executive that programs the
+ * next deadline of its tasks. Take it with arch_timer_shot_start(),
+ * which fires nothing (0, or -EBUSY as arch_timer_start()); then each
+ * arch_timer_shot() makes it fire once, @stamps timestamp counts from
+ * now, rounded up to the timer's resolution so that it never fires
+ * early by the timestamp counter, and at most as far as the timer can
+ * count (the executive sets it again when it fires with nothing due).
+ * A new shot replaces the one set before. arch_timer_stop() ends it.
+ */
+int arch_timer_shot_start(void);
+void arch_timer_shot(unsigned long long stamps);
+/*
  * @return how many counts of the timer have passed since it last fired,
  * read from the timer itself: at the top of the timer's handler, that
  * is the interrupt's latency, which no timestamp calibration can skew.

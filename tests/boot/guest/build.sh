@@ -25,9 +25,13 @@ build_modules() {
 	rm -rf "$m"
 	mkdir -p "$m"
 	cp "$src"/modules/*.c "$m/"
-	for c in "$m"/*.c; do
-		echo "obj-m += $(basename "$c" .c).o"
-	done >"$m/Kbuild"
+	{
+		# the templates' headers, for modules that use a template
+		echo 'ccflags-y += $(addprefix -I,$(wildcard $(srctree)/kernel/adeos/templates/*))'
+		for c in "$m"/*.c; do
+			echo "obj-m += $(basename "$c" .c).o"
+		done
+	} >"$m/Kbuild"
 	cc=gcc
 	command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
 	make --no-print-directory -C "$kobj" M="$(cd "$m" && pwd)" \

@@ -30,6 +30,16 @@ struct arch_landing {
 	unsigned long sp;
 };
 
+/* A task's context (adeos/context.h): its stack pointer, and on it the rest. */
+struct arch_task_context {
+	unsigned long sp;
+};
+
+/* The FPU, SSE and MMX registers as fxsave stores them (fnsave: less). */
+struct arch_fpu_state {
+	u8 area[512];
+} __aligned(16);
+
 static __always_inline unsigned long i386_save_fl(void)
 {
 	unsigned long flags;

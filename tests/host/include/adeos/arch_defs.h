@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <setjmp.h>
 #include <stddef.h>
+#include <ucontext.h>
 
 /* As many device IRQs as an i386 has external vectors. */
 #define ARCH_NR_HW_IRQS 224
@@ -19,6 +20,22 @@
 /* Where a simulated fault in a domain's handler lands: a setjmp. */
 struct arch_landing {
 	jmp_buf jb;
+};
+
+/* A task's context (adeos/context.h): a ucontext, and how it begins. */
+struct arch_task_context {
+	ucontext_t uc;
+	void (*entry)(void *arg);
+	void *arg;
+};
+
+/*
+ * The simulated floating point registers are one word (host.fpu_regs):
+ * whoever computes writes its own mark there, and finds it again if its
+ * state was kept.
+ */
+struct arch_fpu_state {
+	unsigned long regs;
 };
 
 unsigned long host_hard_local_irq_save(void);

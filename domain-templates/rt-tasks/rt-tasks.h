@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * rt-tasks: a domain that runs real-time tasks (the rtx executive,
+ * rtx.h) on its own one-shot timer, the spare timer of adeos/clock.h
+ * (the PIT on i386), with a channel to Linux (channel.h) that a task
+ * reads. Tasks come from the configuration's slots and, at run time,
+ * from /proc/adeos/<domain>/tasks or a module (rt_tasks_add()).
+ */
+#ifndef ADEOS_TEMPLATE_RT_TASKS_H
+#define ADEOS_TEMPLATE_RT_TASKS_H
+
+#include <adeos/template.h>
+#include "channel.h"
+#include "rtx.h"
+
+#define RT_TASKS_CONFIGURED 4 /* the configuration's task slots */
+#define RT_TASKS_MAX 8 /* tasks of one domain: the slots' and later ones */
+#define RT_TASKS_STACK 8192 /* bytes of stack each */
+#define RT_TASKS_HIST_US 100 /* the probe's histogram: 1 us buckets */
+
+/* The example bodies a task may run (bodies.c). */
+enum rt_tasks_body {
+	RT_BODY_COUNTER, /* counts its releases */
+	RT_BODY_PROBE, /* nothing but its release latency, with a histogram */
+	RT_BODY_CONSUMER, /* takes Linux's messages from the channel, in order */
+	RT_BODY_BLOCKER, /* blocks three times in each release */
+	RT_BODY_SPANNER, /* computes for 3 ms each release: others preempt it */
+	RT_BODY_FPU, /* computes in floating point, and checks its results */
+	RT_BODY_NR,
+};
+
+/* A task of the domain, with what its body keeps. */
+struct rt_tasks_job {
+	struct rtx_task task;
+	enum rt_tasks_body body;
+	struct rt_tasks_state *st;
+	unsigned long count; /* rounds of its body completed */
+	unsigned long errors; /* what its body found wrong */
+	unsigned long most; /* spanner: most preemptions in one body */
+	unsigned int hist[RT_TASKS_HIST_US + 1]; /* probe; the last: over */
+};
+
+struct rt_tasks_state {
+	unsigned int task_budget_us; /* DOMAIN<n>_TASK_BUDGET_US */
+	unsigned int channel_kib; /* DOMAIN<n>_CHANNEL_KIB */
+	int task1; /* DOMAIN<n>_TASK1: the slot is used */
+	const char *task1_name;
+	int task1_priority;
+	unsigned int task1_period_us;
+	int task1_body_counter, task1_body_probe, task1_body_consumer,
+		task1_body_blocker, task1_body_spanner, task1_body_fpu;
+	int task2; /* DOMAIN<n>_TASK2: the slot is used */
+	const char *task2_name;
+	int task2_priority;
+	unsigned int task2_period_us;
+	int task2_body_counter, task2_body_probe, task2_body_consumer,
+		task2_body_blocker, task2_body_spanner, task2_body_fpu;
+	int task3; /* DOMAIN<n>_TASK3: the slot is used */
+	const char *task3_name;
+	int task3_priority;
+	unsigned int task3_period_us;
+	int task3_body_counter, task3_body_probe, task3_body_consumer,
+		task3_body_blocker, task3_body_spanner, task3_body_fpu;
+	int task4; /* DOMAIN<n>_TASK4: the slot is used */
+	const char *task4_name;
+	int task4_priority;
+	unsigned int task4_period_us;
+	int task4_body_counter, task4_body_probe, task4_body_consumer,
+		task4_body_blocker, task4_body_spanner, task4_body_fpu;
+
+	struct adeos_domain_desc *desc;
+	struct rtx rtx;
+	struct rt_tasks_job jobs[RT_TASKS_MAX];
+	unsigned int njobs;
+	struct rtx_sem chan_sem; /* posted when Linux has written */
+	unsigned long chan_seq; /* the consumer: the next message's number */
+	struct channel_state chan;
+	unsigned char stacks[RT_TASKS_MAX][RT_TASKS_STACK]
+		__attribute__((aligned(16)));
+};
+
+extern const struct adeos_template adeos_template_rt_tasks;
+
+/*
+ * Add a task to a started rt-tasks domain and start it: @period_us 0
+ * for one that is ready at once, else first released one period from
+ * now. The OS's context. @return 0, -EINVAL, -ENOSPC (RT_TASKS_MAX).
+ */
+int rt_tasks_add(struct rt_tasks_state *st, const char *name, int prio,
+		 unsigned int period_us, enum rt_tasks_body body);
+/*
+ * The executive of the built-in rt-tasks domain @name, for a module's
+ * own tasks (rtx_task_init() on it), or NULL (rt-tasks-linux.c).
+ */
+struct rtx *rt_tasks_find(const char *name);
+/* @return the body named @name ("counter", ...), or -EINVAL. */
+int rt_tasks_body_by_name(const char *name, unsigned int len);
+const char *rt_tasks_body_name(enum rt_tasks_body body);
+/* The example bodies (bodies.c, fpu.c). */
+extern const rtx_body_t rt_tasks_bodies[RT_BODY_NR];
+void rt_tasks_fpu_body(struct rtx_task *t);
+
+/*
+ * The OS's side (rt-tasks-linux.c, built only into the kernel; weak so
+ * that the host tests link the domain's side alone): one line in the
+ * OS's log when a task is stopped.
+ */
+void rt_tasks_os_report(struct rt_tasks_state *st, struct rtx_task *t)
+	__attribute__((weak));
+
+#endif /* ADEOS_TEMPLATE_RT_TASKS_H */

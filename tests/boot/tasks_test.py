@@ -1,0 +1,221 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""The rt-tasks executive in the board's built-in domain of that
+template, counted under -icount (one boot):
+
+- at boot, the configured tasks: ctl, mid and slow periodic at 1 ms,
+  2 ms and 10 ms, rx waiting for Linux;
+- run-time tasks added through /proc: a blocker (sleeps three times in
+  each release and must resume mid-body each time, locals intact), a
+  spanner below them all (3 ms of work each release: the 1 kHz task
+  must preempt it in the middle), two FPU tasks;
+- 10 s of guest time with Linux stalling 1 ms in every 1.5 ms,
+  hackbench in a loop and fpcheck (a Linux process checking its own
+  floating point results): every release exact (the three rates' counts
+  agree at one instant), no overrun, no task error, fpcheck never wrong;
+- 300 numbered messages from Linux through /dev/adeos-<domain>: the
+  consumer task gets each, in order, and answers each;
+- a module's own tasks (adeos-tasks.ko): a queue between two of them in
+  order; one that divides by zero is stopped and named, one that never
+  blocks is stopped by the budget, and the rest go on; unloaded, the
+  module's tasks are gone;
+- on the debug kernel, no report from any checker.
+
+usage: tasks_test.py O README TOOLS_CPIO    Prints TAP lines; exit 1 on a
+failure.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import qemu  # noqa: E402
+
+LOAD_S = 10
+MESSAGES = 300
+MODULE = "/lib/modules/adeos-test/adeos-tasks.ko"
+
+
+def tasks_domain(out):
+    """The name of the board's built-in rt-tasks domain, or None."""
+    for d in qemu.board_domains(out):
+        if d["template"] == "rt-tasks" and not d["module"]:
+            return d["name"]
+    return None
+
+
+def table(guest, dom):
+    """({task: {column: value}}, the text) of the domain's tasks file,
+    numbers as ints."""
+    text = guest.run_ok("cat /proc/adeos/%s/tasks" % dom)
+    lines = text.splitlines()
+    head = lines[0].split()
+    rows = {}
+    for line in lines[1:]:
+        row = dict(zip(head, line.split()))
+        for k, v in row.items():
+            if v.isdigit():
+                row[k] = int(v)
+        rows[row["name"]] = row
+    return rows, text
+
+
+def comment(text):
+    return "\n# " + text.replace("\n", "\n# ")
+
+
+def check_boot(guest, tap, dom):
+    rows, text = table(guest, dom)
+    want = {"ctl": 1000, "mid": 2000, "slow": 10000}
+    tap.check(all(rows.get(n, {}).get("period_us") == p and
+                  rows[n]["state"] == "delayed" and rows[n]["releases"] > 0
+                  for n, p in want.items()) and
+              rows.get("rx", {}).get("state") == "blocked",
+              "the configured tasks run: ctl, mid, slow released every 1, "
+              "2, 10 ms, rx waiting for Linux" + comment(text))
+
+
+def add_tasks(guest, tap, dom):
+    adds = ("blk 95 10000 blocker", "span 10 20000 spanner",
+            "fpa 50 1000 fpu", "fpb 20 3000 fpu")
+    for a in adds:
+        guest.run_ok("echo 'add %s' > /proc/adeos/%s/tasks" % (a, dom))
+    _, rc = guest.run("echo 'add bad 5 0 counter' > /proc/adeos/%s/tasks"
+                      % dom)
+    rows, _ = table(guest, dom)
+    tap.check(all(a.split()[0] in rows for a in adds) and rc != 0 and
+              "bad" not in rows,
+              "tasks added at run time: blk, span, fpa, fpb; a counter "
+              "with no period refused (exit %d)" % rc)
+
+
+def uptime_cs(guest):
+    return int(float(guest.run_ok("cut -d' ' -f1 /proc/uptime")) * 100)
+
+
+def under_load(guest, tap, dom):
+    """LOAD_S seconds of guest time of stalls (1 ms in every 1.5 ms),
+    hackbench and fpcheck at once; then one snapshot of every task."""
+    before, _ = table(guest, dom)
+    t0 = uptime_cs(guest)
+    guest.run_ok("(n=0; while :; do hackbench -p -g 1 -l 10 >/dev/null "
+                 "2>&1 && n=$((n+1)); echo $n >/tmp/hb; done) & "
+                 "echo $! >/tmp/hbpid; "
+                 "(w=0; end=$(($(date +%%s) + %d)); "
+                 "while [ $(date +%%s) -lt $end ]; do "
+                 "echo '1000 600 500' > /proc/adeos/stall; w=$((w+600)); "
+                 "echo $w >/tmp/st; done) & echo $! >/tmp/stpid" % LOAD_S)
+    fp, fprc = guest.run("fpcheck %d" % LOAD_S, timeout=900)
+    guest.run_ok("wait $(cat /tmp/stpid); kill $(cat /tmp/hbpid)",
+                 timeout=600)
+    secs = (uptime_cs(guest) - t0) / 100
+    hb = guest.run_ok("cat /tmp/hb 2>/dev/null || echo 0").strip()
+    windows = guest.run_ok("cat /tmp/st 2>/dev/null || echo 0").strip()
+    rows, text = table(guest, dom)
+    ctl, mid, slow = rows["ctl"], rows["mid"], rows["slow"]
+    ran = ctl["releases"] - before["ctl"]["releases"]
+    tap.check(ran >= LOAD_S * 1000 and
+              mid["releases"] == (ctl["releases"] - 1) // 2 + 1 and
+              slow["releases"] == (ctl["releases"] - 1) // 10 + 1,
+              "releases exact over %.1f s of guest time of stalls and "
+              "hackbench: ctl %d (%d in the load), mid %d, slow %d at one "
+              "instant (%s hackbench runs, %s stall windows of 1 ms)" %
+              (secs, ctl["releases"], ran, mid["releases"],
+               slow["releases"], hb, windows))
+    periodic = [r for r in rows.values() if r["period_us"]]
+    tap.check(all(r["overruns"] == 0 and r["errors"] == 0 and
+                  r["count"] == r["releases"] for r in periodic),
+              "no overrun, no error, every release run: " +
+              ", ".join("%s %d/%d/%d" % (r["name"], r["releases"],
+                                         r["overruns"], r["errors"])
+                        for r in periodic) + " (releases/overruns/errors)")
+    blk = rows["blk"]
+    tap.check(blk["switches"] == 4 * blk["releases"] and blk["releases"] > 0
+              and blk["errors"] == 0,
+              "blk blocked three times in each of %d releases and resumed "
+              "mid-body each time: %d switches in" %
+              (blk["releases"], blk["switches"]))
+    span = rows["span"]
+    tap.check(span["most"] >= 2 and span["releases"] > 0,
+              "span's 3 ms body is preempted by the 1 kHz task: %d times at "
+              "most in one body, over %d releases" %
+              (span["most"], span["releases"]))
+    tap.check(fprc == 0 and " 0 wrong" in fp and
+              rows["fpa"]["errors"] == 0 and rows["fpb"]["errors"] == 0 and
+              rows["fpb"]["releases"] > 0,
+              "FPU tasks beside a Linux process that checks its floating "
+              "point: %s; fpa %d and fpb %d releases, 0 wrong" %
+              (fp.strip(), rows["fpa"]["releases"],
+               rows["fpb"]["releases"]))
+    tap.check(True, "the task table after the load:" + comment(text))
+
+
+def channel(guest, tap, dom):
+    rx0 = table(guest, dom)[0]["rx"]
+    # the reader holds the device open first: answers left at the last
+    # close are thrown away
+    guest.run_ok("cat /dev/adeos-%s > /tmp/answers & echo $! >/tmp/catpid; "
+                 "sleep 1; i=0; while [ $i -lt %d ]; do echo $i > /dev/adeos-%s; "
+                 "i=$((i+1)); done; sleep 1; kill $(cat /tmp/catpid)" %
+                 (dom, MESSAGES, dom), timeout=600)
+    answers = guest.run_ok("cat /tmp/answers").split()
+    rx = table(guest, dom)[0]["rx"]
+    tap.check(rx["count"] - rx0["count"] == MESSAGES and rx["errors"] == 0
+              and answers == [str(i) for i in range(MESSAGES)],
+              "rx got %d messages from Linux, in order (%d errors), and "
+              "answered each: %d answers, in order" %
+              (rx["count"] - rx0["count"], rx["errors"], len(answers)))
+
+
+def module_tasks(guest, tap, dom):
+    guest.run_ok("insmod %s fault=1 spin=1 && sleep 1" % MODULE)
+    rows, text = table(guest, dom)
+    log = guest.run_ok("dmesg | grep 'adeos: task mod-'")
+    tap.check(rows.get("mod-div", {}).get("state") == "stopped" and
+              "task mod-div of domain %s stopped: divide error" % dom in log,
+              "a module's task that divides by zero is stopped and named: "
+              + log.split("\n")[0].split("] ", 1)[-1])
+    tap.check(rows.get("mod-spin", {}).get("state") == "stopped" and
+              "task mod-spin of domain %s stopped: it ran" % dom in log,
+              "a module's task that never blocks is stopped by the budget")
+    after, _ = table(guest, dom)
+    guest.run_ok("sleep 1")
+    later, _ = table(guest, dom)
+    tap.check(later["ctl"]["releases"] >= after["ctl"]["releases"] + 1000
+              and later["mod-tx"]["releases"] >
+              after["mod-tx"]["releases"] and
+              guest.run_ok("echo alive") == "alive",
+              "the other tasks and Linux go on after both stops")
+    guest.run_ok("rmmod adeos_tasks")
+    log = guest.run_ok("dmesg | grep 'adeos-tasks: '")
+    rows, _ = table(guest, dom)
+    counts = log.split("adeos-tasks: ")[-1].split()
+    tap.check(not any(n.startswith("mod-") for n in rows) and
+              counts[0] == counts[2] and int(counts[0]) > 0 and
+              counts[4] == "0",
+              "a queue between the module's tasks kept order (%s); "
+              "unloaded, its tasks are gone" % log.split("] ")[-1])
+
+
+def main():
+    out, readme, tools = sys.argv[1], sys.argv[2], sys.argv[3]
+    dom = tasks_domain(out)
+    if not dom:
+        qemu.Tap("tasks").check(False, "the board has no rt-tasks domain")
+        return 1
+    initrd = qemu.join_initrd(out, "tasks-initrd", tools)
+    command = qemu.kernel_command(readme, out).replace(
+        os.path.join(out.rstrip("/"), "images", "rootfs.cpio.gz"), initrd)
+
+    def check(guest, tap):
+        check_boot(guest, tap, dom)
+        add_tasks(guest, tap, dom)
+        under_load(guest, tap, dom)
+        channel(guest, tap, dom)
+        module_tasks(guest, tap, dom)
+
+    return 1 if qemu.checked_boot("tasks", out, readme, "", check,
+                                  command=command) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
