@@ -176,3 +176,4 @@ void arch_panic(const char *func, const char *why)
 {
 	panic("adeos: %s: %s\n", func, why);
 }
+EXPORT_SYMBOL_GPL(arch_panic);

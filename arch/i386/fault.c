@@ -17,6 +17,7 @@
  * since its handlers are never called again.
  */
 #include <linux/bug.h>
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/ptrace.h>
@@ -39,6 +40,7 @@ void adeos_linux_for_domain(bool begin)
 	else if (for_domain)
 		for_domain--;
 }
+EXPORT_SYMBOL_GPL(adeos_linux_for_domain);
 
 bool adeos_linux_runs_for_domain(void)
 {

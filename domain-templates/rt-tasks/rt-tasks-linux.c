@@ -10,6 +10,12 @@
 #include <adeos/linux.h>
 #include "rt-tasks.h"
 
+/*
+ * All of it in the kernel's copy only: a domain built as a module
+ * compiles the template again, this file included, and takes these
+ * from the kernel (printk_deferred() is not exported to modules).
+ */
+#ifndef MODULE
 /* Deferred, as any printk from a domain: it runs in the domain. */
 void rt_tasks_os_report(struct rt_tasks_state *st, struct rtx_task *t)
 {
@@ -29,6 +35,7 @@ void rt_tasks_os_report(struct rt_tasks_state *st, struct rtx_task *t)
 			t->name, dom, f->what, (void *)f->ip, f->address);
 	adeos_linux_for_domain(false);
 }
+EXPORT_SYMBOL_GPL(rt_tasks_os_report);
 
 /*
  * The executive of the built-in rt-tasks domain named @name, for a
@@ -49,11 +56,6 @@ struct rtx *rt_tasks_find(const char *name)
 	return NULL;
 }
 
-/*
- * For modules, from the kernel's copy only: a domain built as a module
- * compiles the template again, this file included, for itself.
- */
-#ifndef MODULE
 EXPORT_SYMBOL_GPL(rt_tasks_find);
 EXPORT_SYMBOL_GPL(rt_tasks_add);
 EXPORT_SYMBOL_GPL(rtx_task_delete);

@@ -506,7 +506,7 @@ static const struct adeos_template_file rt_tasks_files[] = {
 	  .show = rt_tasks_show_tasks,
 	  .store = rt_tasks_store_tasks },
 	{ .name = "status", .show = rt_tasks_show_status },
-	{ .name = "latency", .show = rt_tasks_show_hist },
+	{ .name = "histogram", .show = rt_tasks_show_hist },
 	{ .name = NULL },
 };
 

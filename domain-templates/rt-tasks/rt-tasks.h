@@ -16,7 +16,7 @@
 #define RT_TASKS_CONFIGURED 4 /* the configuration's task slots */
 #define RT_TASKS_MAX 8 /* tasks of one domain: the slots' and later ones */
 #define RT_TASKS_STACK 8192 /* bytes of stack each */
-#define RT_TASKS_HIST_US 100 /* the probe's histogram: 1 us buckets */
+#define RT_TASKS_HIST_US 1000 /* the probe's histogram: 1 us buckets */
 
 /* The example bodies a task may run (bodies.c). */
 enum rt_tasks_body {

@@ -9,15 +9,18 @@ with Linux's stall facility).
 
 Each row is one level: "irq" (the time from the interrupt to the first
 instruction that handles it: the rt-timer domain's PIT count, the
-timerlat tracer's irq context) or "thread" (the time until a SCHED_FIFO
-thread runs: cyclictest). Compare like with like.
+timerlat tracer's irq context) or "thread" (the time until a thread
+runs: cyclictest's SCHED_FIFO thread, or the rt-tasks domain's 1 kHz
+probe task, from the PIT's expiry to the task's first instruction after
+its release). Compare like with like.
 
 usage: bench.py OUT SAMPLES KERNELS_FILE
   OUT           where latency.csv, the table, the histograms and
                 latency.png go
   SAMPLES       samples per row
-  KERNELS_FILE  lines "system kernel initrd [rt-module]" (our kernels
-                carry the rt-timer domain's module name)
+  KERNELS_FILE  lines "system kernel initrd [rt-module tasks-module]"
+                (our kernels carry the rt-timer domain's module and the
+                rt-tasks domain's, which has a probe task)
 BENCH_JOBS (environment): how many systems boot at once (default 2, or
 1 on a single CPU).
 Prints the table; exit 0 unless a kernel cannot be booted at all (the
@@ -120,11 +123,14 @@ class Bench:
         # a row's samples at 1 kHz: guest seconds; allow for slow hosts
         return guest.run_ok(cmd, 120 + self.samples // 20)
 
-    def ours(self, kernel, initrd, module):
-        """adeos-rt-domain (irq) and adeos-linux (thread), each load."""
+    def ours(self, kernel, initrd, module, tasks):
+        """adeos-rt-domain (irq), adeos-rt-task (thread: the probe task
+        of the rt-tasks module, which takes the PIT in turn) and
+        adeos-linux (thread), each load."""
         rows = []
         guest = self.boot("adeos-linux", kernel, initrd)
         name = re.sub(r"^adeos-|\.ko$", "", os.path.basename(module))
+        tname = re.sub(r"^adeos-|\.ko$", "", os.path.basename(tasks))
         try:
             for load in ("hackbench", "hackbench+stall"):
                 guest.run_ok("adeos-bench load %s" % load)
@@ -133,6 +139,11 @@ class Bench:
                                     (name, self.samples))
                 rows.append(self.row("adeos-rt-domain", "irq", load, text))
                 guest.run_ok("rmmod adeos_%s" % name.replace("-", "_"))
+                guest.run_ok("insmod %s" % tasks)
+                text = self.measure(guest, "adeos-bench task %s probe %d" %
+                                    (tname, self.samples))
+                rows.append(self.row("adeos-rt-task", "thread", load, text))
+                guest.run_ok("rmmod adeos_%s" % tname.replace("-", "_"))
                 text = self.measure(guest, "adeos-bench cyclictest %d" %
                                     self.samples)
                 rows.append(self.row("adeos-linux", "thread", load, text))
@@ -199,7 +210,7 @@ class Bench:
         system, kernel, initrd = entry[:3]
         try:
             if system == "adeos":
-                return self.ours(kernel, initrd, entry[3])
+                return self.ours(kernel, initrd, entry[3], entry[4])
             return self.debian(system, kernel, initrd)
         except qemu.Stuck as err:
             print("bench: %s: %s" % (system, err), file=sys.stderr,

@@ -17,6 +17,7 @@ else
 	echo "not ok - bench: $csv: header '$(head -n 1 "$csv" 2>/dev/null)'"
 fi
 for r in adeos-rt-domain,irq,hackbench adeos-rt-domain,irq,hackbench+stall \
+	adeos-rt-task,thread,hackbench adeos-rt-task,thread,hackbench+stall \
 	adeos-linux,thread,hackbench adeos-linux,thread,hackbench+stall \
 	debian-686,thread,hackbench debian-rt-686-pae,thread,hackbench \
 	debian-rt-686-pae,irq,hackbench; do

@@ -99,7 +99,7 @@ k686=$(kernel_of 686)
 krt=$(kernel_of rt-686-pae)
 msg KERNELS "$(basename "$k686"), $(basename "$krt"), ours"
 cat >"$b/kernels" <<EOF2
-adeos $board/images/bzImage $b/initrd /lib/modules/adeos/adeos-rt.ko
+adeos $board/images/bzImage $b/initrd /lib/modules/adeos/adeos-rt.ko /lib/modules/adeos/adeos-tasks.ko
 debian-686 $k686 $b/initrd
 debian-rt-686-pae $krt $b/initrd
 EOF2

@@ -97,8 +97,10 @@ boot() {
 	# adeos-check, with problems made by kernel and QEMU arguments
 	"$PYTHON" tests/boot/check_test.py "$d" "board/$board/readme.txt" \
 		>>"$out.tmp" 2>&1
-	# real-time tasks, on boards with an rt-tasks domain
-	if grep -q '^AD_DOMAIN[0-9]*_TEMPLATE="rt-tasks"' "$d/.config"; then
+	# real-time tasks, on boards with a built-in rt-tasks domain
+	if awk -F'[_=]' '/^AD_DOMAIN[0-9]+_TEMPLATE="rt-tasks"$/ { t[$2] = 1 }
+		/^AD_DOMAIN[0-9]+_MODULE=y$/ { m[$2] = 1 }
+		END { for (n in t) if (!m[n]) exit 0; exit 1 }' "$d/.config"; then
 		if sh tests/boot/guest/build.sh "$d/build/guest" \
 			"$d/build/tools/gen_init_cpio" "$d/build/linux" \
 			>"$d.guest.log" 2>&1; then

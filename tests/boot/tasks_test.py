@@ -15,7 +15,7 @@ template, counted under -icount (one boot):
   agree at one instant), no overrun, no task error, fpcheck never wrong;
 - 300 numbered messages from Linux through /dev/adeos-<domain>: the
   consumer task gets each, in order, and answers each;
-- a module's own tasks (adeos-tasks.ko): a queue between two of them in
+- a module's own tasks (adeos-modtasks.ko): a queue between two of them in
   order; one that divides by zero is stopped and named, one that never
   blocks is stopped by the budget, and the rest go on; unloaded, the
   module's tasks are gone;
@@ -32,7 +32,7 @@ import qemu  # noqa: E402
 
 LOAD_S = 10
 MESSAGES = 300
-MODULE = "/lib/modules/adeos-test/adeos-tasks.ko"
+MODULE = "/lib/modules/adeos-test/adeos-modtasks.ko"
 
 
 def tasks_domain(out):
@@ -72,6 +72,10 @@ def check_boot(guest, tap, dom):
               rows.get("rx", {}).get("state") == "blocked",
               "the configured tasks run: ctl, mid, slow released every 1, "
               "2, 10 ms, rx waiting for Linux" + comment(text))
+    stat = guest.run_ok("adeos-stat -1")
+    tap.check("Tasks of %s (latencies in ns):" % dom in stat and
+              any(l.startswith("ctl ") for l in stat.splitlines()),
+              "adeos-stat shows the domain's tasks")
 
 
 def add_tasks(guest, tap, dom):
@@ -185,10 +189,10 @@ def module_tasks(guest, tap, dom):
               after["mod-tx"]["releases"] and
               guest.run_ok("echo alive") == "alive",
               "the other tasks and Linux go on after both stops")
-    guest.run_ok("rmmod adeos_tasks")
-    log = guest.run_ok("dmesg | grep 'adeos-tasks: '")
+    guest.run_ok("rmmod adeos_modtasks")
+    log = guest.run_ok("dmesg | grep 'adeos-modtasks: '")
     rows, _ = table(guest, dom)
-    counts = log.split("adeos-tasks: ")[-1].split()
+    counts = log.split("adeos-modtasks: ")[-1].split()
     tap.check(not any(n.startswith("mod-") for n in rows) and
               counts[0] == counts[2] and int(counts[0]) > 0 and
               counts[4] == "0",

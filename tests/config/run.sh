@@ -162,6 +162,36 @@ modules() {
 	else
 		tap "$out" not "tap made built-in: modules/ holds $(ls "$m" | tr '\n' ' ')"
 	fi
+	# two modules may both own an IRQ: they cannot be loaded together
+	{
+		grep -v '^AD_DOMAIN' configs/qemu_i386_bench_tiny_defconfig
+		for n in 1 2; do
+			cat <<-EOF
+			AD_DOMAIN$n=y
+			AD_DOMAIN${n}_NAME="pit$n"
+			AD_DOMAIN${n}_PRIORITY=$((200 + n))
+			AD_DOMAIN${n}_MODULE=y
+			AD_DOMAIN${n}_IRQ1=y
+			AD_DOMAIN${n}_IRQ1_EXCLUSIVE=y
+			EOF
+		done
+	} >"$d/two_modules_defconfig"
+	if make_in "$d" defconfig DEFCONFIG="$d/two_modules_defconfig" \
+		>"$d/two.log" 2>&1 && make_in "$d" domains >>"$d/two.log" 2>&1 &&
+		grep -qx 'obj-m += adeos-pit2.o' "$m/modules.kbuild"; then
+		tap "$out" ok "two domains built as modules both own IRQ 0 alone (one loads at a time)"
+	else
+		tap "$out" not "two modules owning IRQ 0: $(tail -n 3 "$d/two.log")"
+	fi
+	sed 's/^AD_DOMAIN2_MODULE=y$//' "$d/two_modules_defconfig" \
+		>"$d/one_module_defconfig"
+	if ! { make_in "$d" defconfig DEFCONFIG="$d/one_module_defconfig" &&
+		make_in "$d" domains; } >"$d/one.log" 2>&1 &&
+		grep -q 'IRQ 0 is owned exclusively by domain 1 "pit1"' "$d/one.log"; then
+		tap "$out" ok "a built-in domain and a module both owning IRQ 0: refused"
+	else
+		tap "$out" not "a built-in domain and a module both owning IRQ 0: $(tail -n 3 "$d/one.log")"
+	fi
 	report modules "$out"
 }
 

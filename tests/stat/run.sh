@@ -140,6 +140,23 @@ else
 	tap not "fixtures/over: exit $rc: $(grep '^rt ' "$O/over.out" | tail -n 1)"
 fi
 
+# tasks: an rt-tasks domain's table, shown as the file has it
+run tasks -1 -p "$fx/tasks"
+if [ $rc -eq 0 ] && grep -q '^Tasks of tasks (latencies in ns):$' "$O/tasks.out" &&
+	grep -qx "$(sed -n 2p "$fx/tasks/tasks/tasks")" "$O/tasks.out" &&
+	grep -qx "$(sed -n 3p "$fx/tasks/tasks/tasks")" "$O/tasks.out"; then
+	tap ok "-1 on fixtures/tasks: the domain's task table, under 'Tasks of tasks'"
+else
+	tap not "-1 on fixtures/tasks: exit $rc: $(first 3 "$O/tasks.err")$(grep -A3 '^Tasks' "$O/tasks.out")"
+fi
+cp -R "$fx/tasks" "$O/reset-tasks"
+run reset-tasks -r -1 -p "$O/reset-tasks"
+if [ $rc -eq 0 ] && [ "$(cat "$O/reset-tasks/tasks/tasks")" = reset ]; then
+	tap ok "-r writes reset to a domain's tasks file"
+else
+	tap not "-r on fixtures/tasks: exit $rc, tasks holds '$(first 2 "$O/reset-tasks/tasks/tasks")'"
+fi
+
 cp -R "$fx/full" "$O/reset"
 run reset -r -1 -p "$O/reset"
 if [ $rc -ne 0 ]; then

@@ -58,6 +58,9 @@ struct domain {
 	struct irq_row *rows;
 	int nrows, cap;
 	struct latency lat;
+	/* an rt-tasks domain's task table, as its tasks file has it */
+	char *tasks;
+	size_t tasks_len, tasks_cap;
 };
 
 struct snapshot {

@@ -259,6 +259,23 @@ static void print_latency_table(struct snapshot *s)
 		puts(OVER_NOTE);
 }
 
+/* The task tables of the domains that run tasks, as they show them. */
+static void print_tasks(struct snapshot *s)
+{
+	int i;
+
+	for (i = 0; i < s->ndoms; i++) {
+		struct domain *d = &s->dom[i];
+
+		if (!d->tasks_len)
+			continue;
+		printf("\nTasks of %s (latencies in ns):\n", d->name);
+		fputs(d->tasks, stdout);
+		if (d->tasks[d->tasks_len - 1] != '\n')
+			putchar('\n');
+	}
+}
+
 void print_frame(struct snapshot *s, int live, double delay)
 {
 	if (live)
@@ -272,6 +289,7 @@ void print_frame(struct snapshot *s, int live, double delay)
 	printf("\n\n");
 	print_irq_table(s, live);
 	print_latency_table(s);
+	print_tasks(s);
 	if (fflush(stdout) || ferror(stdout))
 		die(1, "standard output: %s", strerror(errno));
 }

@@ -144,12 +144,16 @@ static void snapshot_clear(struct snapshot *s)
 		struct irq_row *rows = d->rows;
 		struct bucket *b = d->lat.b;
 		int cap = d->cap, bcap = d->lat.cap;
+		char *tasks = d->tasks;
+		size_t tcap = d->tasks_cap;
 
 		memset(d, 0, sizeof(*d));
 		d->rows = rows;
 		d->cap = cap;
 		d->lat.b = b;
 		d->lat.cap = bcap;
+		d->tasks = tasks;
+		d->tasks_cap = tcap;
 	}
 	s->ndoms = 0;
 	s->seen = 0;
@@ -253,6 +257,32 @@ static void read_domains(struct snapshot *s)
 	fclose(f);
 }
 
+/* DIR/<domain>/tasks, whole, if the domain has one (rt-tasks). */
+static void read_tasks(struct domain *d)
+{
+	FILE *f = open_domain_file(d->name, "tasks");
+	size_t n;
+
+	if (!f)
+		return;
+	for (;;) {
+		if (d->tasks_len + LINE_LEN + 1 > d->tasks_cap) {
+			d->tasks_cap = d->tasks_cap ? 2 * d->tasks_cap : 4096;
+			d->tasks = realloc(d->tasks, d->tasks_cap);
+			if (!d->tasks)
+				die(1, "out of memory");
+		}
+		n = fread(d->tasks + d->tasks_len, 1, LINE_LEN, f);
+		d->tasks_len += n;
+		if (n < LINE_LEN)
+			break;
+	}
+	d->tasks[d->tasks_len] = '\0';
+	if (ferror(f))
+		die(1, "%s/%s/tasks: read error", proc_dir, d->name);
+	fclose(f);
+}
+
 void snapshot_read(struct snapshot *s)
 {
 	int i;
@@ -265,32 +295,42 @@ void snapshot_read(struct snapshot *s)
 		if (!s->dom[i].has_priority)
 			read_priority(&s->dom[i]);
 		read_latency(&s->dom[i]);
+		read_tasks(&s->dom[i]);
 	}
 }
 
-void reset_latency(const struct snapshot *s)
+/* Write @what to DIR/<domain>/@file, if the domain has one. */
+static void reset_file(const char *name, const char *file, const char *what)
 {
 	char path[PATH_MAX];
-	int i, fd;
+	size_t len = strlen(what);
+	int fd;
+
+	if (!domain_path(path, sizeof(path), name, file))
+		return;
+	fd = open(path, O_WRONLY | O_TRUNC);
+	if (fd < 0 && (errno == ENOENT || errno == ENOTDIR))
+		return;
+	if (fd < 0)
+		die(1, "%s: %s (cannot reset it)", path, strerror(errno));
+	if (write(fd, what, len) != (ssize_t)len) {
+		int err = errno;
+
+		close(fd);
+		die(1, "%s: %s (cannot reset it)", path, strerror(err));
+	}
+	if (close(fd))
+		die(1, "%s: %s (cannot reset it)", path, strerror(errno));
+}
+
+/* The latency files, and the task tables' figures (rt-tasks). */
+void reset_latency(const struct snapshot *s)
+{
+	int i;
 
 	for (i = 0; i < s->ndoms; i++) {
-		if (!domain_path(path, sizeof(path), s->dom[i].name, "latency"))
-			continue;
-		fd = open(path, O_WRONLY | O_TRUNC);
-		if (fd < 0 && (errno == ENOENT || errno == ENOTDIR))
-			continue;
-		if (fd < 0)
-			die(1, "%s: %s (cannot reset it)", path,
-			    strerror(errno));
-		if (write(fd, "0\n", 2) != 2) {
-			int err = errno;
-
-			close(fd);
-			die(1, "%s: %s (cannot reset it)", path, strerror(err));
-		}
-		if (close(fd))
-			die(1, "%s: %s (cannot reset it)", path,
-			    strerror(errno));
+		reset_file(s->dom[i].name, "latency", "0\n");
+		reset_file(s->dom[i].name, "tasks", "reset\n");
 	}
 }
 

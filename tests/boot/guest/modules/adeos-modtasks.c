@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * adeos-tasks: tasks that a module brings, at run time, to the built-in
+ * adeos-modtasks: tasks that a module brings, at run time, to the built-in
  * rt-tasks domain DOMAIN (default "tasks"), with the executive's own
  * calls: mod-tx, every 2 ms, sends four numbered messages through a
  * queue of 8 to mod-rx, which checks that they come in order. With
@@ -63,7 +63,7 @@ static void divide(struct rtx_task *t)
 	volatile int zero = 0;
 
 	rtx_wait_period(x);
-	pr_info("adeos-tasks: %d\n", 100 / zero);
+	pr_info("adeos-modtasks: %d\n", 100 / zero);
 }
 
 static void spin_forever(struct rtx_task *t)
@@ -78,8 +78,8 @@ static int add(int k, const char *name, int prio, unsigned int period_us,
 {
 	unsigned long long period =
 		(unsigned long long)period_us * arch_timestamp_per_us();
-	int err = rtx_task_init(x, &tasks[k], name, prio, period, body, NULL,
-				0, stacks[k], STACK);
+	int err = rtx_task_init(x, &tasks[k], name, prio, period, body, NULL, 0,
+				stacks[k], STACK);
 
 	if (!err)
 		err = rtx_task_start(&tasks[k], arch_timestamp() + period);
@@ -103,7 +103,7 @@ static int __init tasks_init(void)
 
 	x = rt_tasks_find(domain);
 	if (!x) {
-		pr_err("adeos-tasks: no rt-tasks domain %s\n", domain);
+		pr_err("adeos-modtasks: no rt-tasks domain %s\n", domain);
 		return -ENODEV;
 	}
 	rtx_queue_init(&queue, x, qbuf, 8);
@@ -122,8 +122,8 @@ static int __init tasks_init(void)
 static void __exit tasks_exit(void)
 {
 	take_out();
-	pr_info("adeos-tasks: %lu sent, %lu received, %lu out of order\n", sent,
-		received, wrong);
+	pr_info("adeos-modtasks: %lu sent, %lu received, %lu out of order\n",
+		sent, received, wrong);
 }
 
 module_init(tasks_init);
