@@ -25,6 +25,7 @@ usage: tasks_test.py O README TOOLS_CPIO    Prints TAP lines; exit 1 on a
 failure.
 """
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -79,17 +80,36 @@ def check_boot(guest, tap, dom):
 
 
 def add_tasks(guest, tap, dom):
+    # bad writes first: each refused with its errno, the table as it was
+    rows, _ = table(guest, dom)
+    bad = ("garbage", "add", "add bad", "add bad 0 1000 counter",
+           "add bad 100 1000 counter", "add bad 5 1000001 counter",
+           "add bad 5 10x counter", "add bad 5 1000 nobody",
+           "add bad 5 0 counter", "add bad 5 1000 counter extra",
+           "add seventeen-chars-x 5 1000 counter", "add bad 5 0 consumer")
+    refused = [refuse(guest, dom, b) for b in bad]
+    after, _ = table(guest, dom)
+    tap.check(all(rc != 0 for _, rc, _ in refused) and
+              sorted(after) == sorted(rows),
+              "bad writes to tasks refused, the table unchanged: " +
+              "; ".join("%r: %s" % (b, why) for b, _, why in refused))
     adds = ("blk 95 10000 blocker", "span 10 20000 spanner",
             "fpa 50 1000 fpu", "fpb 20 3000 fpu")
     for a in adds:
         guest.run_ok("echo 'add %s' > /proc/adeos/%s/tasks" % (a, dom))
-    _, rc = guest.run("echo 'add bad 5 0 counter' > /proc/adeos/%s/tasks"
-                      % dom)
     rows, _ = table(guest, dom)
+    _, rc, why = refuse(guest, dom, "add ninth 5 1000 counter")
     tap.check(all(a.split()[0] in rows for a in adds) and rc != 0 and
-              "bad" not in rows,
-              "tasks added at run time: blk, span, fpa, fpb; a counter "
-              "with no period refused (exit %d)" % rc)
+              "No space left" in why,
+              "tasks added at run time: blk, span, fpa, fpb; a ninth "
+              "refused: %s" % why)
+
+
+def refuse(guest, dom, line):
+    """(line, exit status, the error) of writing @line to the tasks file."""
+    text, rc = guest.run("echo -n '%s' > /proc/adeos/%s/tasks" % (line, dom))
+    why = re.search(r"write error: (.*)", text)
+    return line, rc, why.group(1).strip() if why else text
 
 
 def uptime_cs(guest):
