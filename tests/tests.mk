@@ -42,7 +42,7 @@ TORTURE_HOST_EVENTS ?= 10000000
 TORTURE_GUEST_EVENTS ?= 1000000
 .PHONY: torture
 torture: host-tests torture-configs
-	$(Q)rm -f $(O)/results/torture-host.tap $(O)/results/torture-guest.tap \
+	$(Q)rm -f $(O)/results/torture-host.tap $(O)/results/torture-rtx.tap $(O)/results/torture-guest.tap \
 		$(O)/results/torture-planted-*.tap
 	$(Q)MAKE='$(MAKE)' PYTHON='$(PYTHON)' tests/torture/run.sh '$(O)' \
 		$(TORTURE_HOST_EVENTS) $(TORTURE_GUEST_EVENTS)

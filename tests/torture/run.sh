@@ -42,6 +42,18 @@ mv "$out.tmp" "$out"
 tests/report.sh torture-host "$out"
 
 # guest: the debug board's kernel
+# the rt-tasks executive against its reference model, at length
+rtx_sets=${RTX_SETS:-20000}
+msg HOST "$rtx_sets rt-tasks task sets against the model, ASan and UBSan"
+out=$r/torture-rtx.tap
+if RTX_TORTURE_SEED=$seed RTX_TORTURE_RUNS=$rtx_sets \
+	"$O/host/san/bin/test_rtx" >"$out.log" 2>&1; then
+	echo "ok - rtx torture: $rtx_sets task sets from seed $seed, every check of the model held" >"$out"
+else
+	echo "not ok - rtx torture from seed $seed: $(grep -m1 'torture seed\|ERROR\|FAIL' "$out.log")" >"$out"
+fi
+tests/report.sh torture-rtx "$out"
+
 msg GUEST "$guest_events events on $DEBUG_BOARD"
 PYTHON=$PYTHON sh tests/boot/run.sh "$O" build "$DEBUG_BOARD"
 d=$O/boards/$DEBUG_BOARD
