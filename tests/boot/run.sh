@@ -80,10 +80,28 @@ build() {
 }
 
 # boot BOARD: the boot suites, if the board built.
+# The guest test tools of the board being booted, built once (status
+# 0); a failure to build them is counted once, with its log.
+guest_tools() {
+	if [ -z "$tools_status" ]; then
+		if sh tests/boot/guest/build.sh "$d/build/guest" \
+			"$d/build/tools/gen_init_cpio" "$d/build/linux" \
+			>"$d.guest.log" 2>&1; then
+			tools_status=0
+		else
+			tools_status=1
+			echo "not ok - $b: the guest test tools do not build" >>"$out.tmp"
+			sed 's/^/# /' "$d.guest.log" >>"$out.tmp"
+		fi
+	fi
+	return "$tools_status"
+}
+
 boot() {
 	b=$1
 	d=$O/boards/$b
 	out=$O/results/boot-$b.tap
+	tools_status=
 	: >"$out.tmp"
 	if grep -q '^not ok ' "$O/results/build-$b.tap" 2>/dev/null ||
 		[ ! -f "$O/results/build-$b.tap" ]; then
@@ -101,23 +119,16 @@ boot() {
 	if awk -F'[_=]' '/^AD_DOMAIN[0-9]+_TEMPLATE="rt-tasks"$/ { t[$2] = 1 }
 		/^AD_DOMAIN[0-9]+_MODULE=y$/ { m[$2] = 1 }
 		END { for (n in t) if (!m[n]) exit 0; exit 1 }' "$d/.config"; then
-		if sh tests/boot/guest/build.sh "$d/build/guest" \
-			"$d/build/tools/gen_init_cpio" "$d/build/linux" \
-			>"$d.guest.log" 2>&1; then
+		if guest_tools; then
 			"$PYTHON" tests/boot/tasks_test.py "$d" \
 				"board/$board/readme.txt" \
 				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
-		else
-			echo "not ok - $b: the guest test tools do not build" >>"$out.tmp"
-			sed 's/^/# /' "$d.guest.log" >>"$out.tmp"
 		fi
 	fi
 	# the domains' own device IRQs and the templates at work, on
 	# boards with domains of those templates
 	if grep -qE '^AD_DOMAIN[0-9]*_TEMPLATE="(irq-owner|channel|rt-timer|pci-owner)"' "$d/.config"; then
-		if sh tests/boot/guest/build.sh "$d/build/guest" \
-			"$d/build/tools/gen_init_cpio" "$d/build/linux" \
-			>"$d.guest.log" 2>&1; then
+		if guest_tools; then
 			if grep -q '^AD_DOMAIN[0-9]*_TEMPLATE="irq-owner"' "$d/.config"; then
 				"$PYTHON" tests/boot/irq_owner.py "$d" \
 					"board/$board/readme.txt" \
@@ -156,9 +167,6 @@ boot() {
 			"$PYTHON" tests/boot/idle_test.py "$d" \
 				"board/$board/readme.txt" \
 				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
-		else
-			echo "not ok - $b: the guest test tools do not build" >>"$out.tmp"
-			sed 's/^/# /' "$d.guest.log" >>"$out.tmp"
 		fi
 	fi
 	# a level IRQ for Linux in a stall window: the ACPI SCI, raised
