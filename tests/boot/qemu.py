@@ -227,6 +227,36 @@ def check_no_reports(guest, tap):
                           " (%s)" % ", ".join(off) if off else ""))
 
 
+def system_map(out):
+    """The board kernel's text symbols, sorted: [(address, name)]."""
+    symbols = []
+    try:
+        with open(os.path.join(out, "build", "linux", "System.map")) as f:
+            for line in f:
+                addr, kind, name = line.split()[:3]
+                if kind in "tTwW":
+                    symbols.append((int(addr, 16), name))
+    except (OSError, ValueError):
+        pass
+    symbols.sort()
+    return symbols
+
+
+def symbolize(symbols, addr):
+    """@addr as symbol+offset, 'user space' below the kernel (i386's
+    3G/1G split), or '?' outside the kernel's text."""
+    if addr < 0xc0000000:
+        return "user space"
+    best = None
+    for start, name in symbols:
+        if start > addr:
+            break
+        best = (start, name)
+    if best is None or addr - best[0] > 0x10000:
+        return "?"
+    return "%s+%#x" % (best[1], addr - best[0])
+
+
 class Guest:
     def __init__(self, command, log_path, timeout=120):
         self.command = command
@@ -311,6 +341,53 @@ class Guest:
                         (cmd, type(e).__name__))
         self.child.send("\x01c")
 
+    def monitor_text(self, cmd):
+        """Run @cmd in QEMU's monitor and return what it printed."""
+        self.child.send("\x01c")
+        try:
+            self.child.expect_exact("(qemu) ", timeout=30)
+            self.child.sendline(cmd)
+            self.child.expect_exact("(qemu) ", timeout=30)
+            text = self.child.before
+        except (pexpect.TIMEOUT, pexpect.EOF) as e:
+            raise Stuck("monitor command '%s' did not finish (%s)" %
+                        (cmd, type(e).__name__))
+        self.child.send("\x01c")
+        return ANSI.sub("", text)
+
+    def post_mortem(self, out):
+        """What a stuck guest was doing, for the failure's message: a
+        newline sent to it brings back the prompt or not (console output
+        lost, or Linux not running its shell), and where its CPU is,
+        three times 0.5 s apart (EIP in the kernel's System.map, and
+        whether hard IRQs are on). A flake that shows once in nine runs
+        leaves this much behind in CI's log."""
+        if self.child is None or not self.child.isalive():
+            return "QEMU has exited"
+        seen = []
+        self.child.send("\r")
+        try:
+            self.child.expect_exact(PROMPT, timeout=5)
+            seen.append("a newline brought the prompt back")
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            seen.append("no prompt 5 s after a newline")
+        symbols = system_map(out)
+        try:
+            for _ in range(3):
+                regs = self.monitor_text("info registers")
+                eip = re.search(r"EIP=([0-9a-f]+)", regs)
+                efl = re.search(r"EFL=([0-9a-f]+)", regs)
+                if not eip or not efl:
+                    seen.append("no registers from the monitor")
+                    break
+                seen.append("EIP %s (%s), IF %d" % (
+                    eip.group(1), symbolize(symbols, int(eip.group(1), 16)),
+                    int(efl.group(1), 16) >> 9 & 1))
+                time.sleep(0.5)
+        except (Stuck, OSError) as e:
+            seen.append(str(e))
+        return "; ".join(seen)
+
     def poweroff(self, how="reboot -f"):
         """reboot -f: with -no-reboot, QEMU exits (poweroff too, through
         ACPI). Returns QEMU's exit status."""
@@ -350,8 +427,10 @@ def checked_boot(name, out, readme, kernel_args, check, command=None,
             check_no_reports(guest, tap)
         guest.poweroff()
     except (Stuck, KeyError) as e:
-        tap.check(False, "%s; console tail:\n# %s" %
-                  (e, guest.tail().replace("\n", "\n# ")))
+        tail = guest.tail()
+        why = guest.post_mortem(out) if "TIMEOUT" in str(e) else ""
+        tap.check(False, "%s; %sconsole tail:\n# %s" %
+                  (e, why + "; " if why else "", tail.replace("\n", "\n# ")))
     finally:
         guest.close()
     return tap.failed
