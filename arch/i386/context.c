@@ -38,6 +38,13 @@ void arch_task_init(struct arch_task_context *ctx, void *stack,
 	ctx->sp = (unsigned long)f;
 }
 EXPORT_SYMBOL_GPL(arch_task_init);
+/*
+ * switch.S's, exported here for a domain built as a module (its own copy
+ * of rtx.c): with CONFIG_MODVERSIONS, genksyms takes a symbol's CRC from
+ * its C prototype, which an export in the .S file does not have, and a
+ * module then fails to load ("no symbol version").
+ */
+EXPORT_SYMBOL_GPL(arch_task_switch);
 
 /* After finit: all exceptions masked, round to nearest, empty stack. */
 #define FPU_INIT_FCW 0x037f

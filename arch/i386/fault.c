@@ -42,6 +42,9 @@ void adeos_linux_for_domain(bool begin)
 }
 EXPORT_SYMBOL_GPL(adeos_linux_for_domain);
 
+/* landing.S's, for a module's rtx.c; from C for its CRC (context.c) */
+EXPORT_SYMBOL_GPL(arch_call_handler);
+
 bool adeos_linux_runs_for_domain(void)
 {
 	return for_domain != 0;

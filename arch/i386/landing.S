@@ -16,7 +16,6 @@
  * in %edx, @irq in %ecx, @cookie on the stack.
  */
 #include <linux/linkage.h>
-#include <asm/export.h>
 #include <asm/nospec-branch.h>
 
 #define LANDING_GAP 64
@@ -48,5 +47,3 @@ SYM_INNER_LABEL(adeos_handler_landing, SYM_L_GLOBAL)
 	movl	$1, %eax
 	jmp	.Lreturn
 SYM_FUNC_END(arch_call_handler)
-/* for a domain built as a module that calls code of its own so (rtx.c) */
-EXPORT_SYMBOL_GPL(arch_call_handler)

@@ -16,7 +16,6 @@
  * Kernel calling convention (-mregparm=3): @from in %eax, @to in %edx.
  */
 #include <linux/linkage.h>
-#include <asm/export.h>
 #include <asm/nospec-branch.h>
 
 SYM_FUNC_START(arch_task_switch)
@@ -32,8 +31,6 @@ SYM_FUNC_START(arch_task_switch)
 	popl	%ebp
 	RET
 SYM_FUNC_END(arch_task_switch)
-/* for a domain built as a module, which has its own copy of rtx.c */
-EXPORT_SYMBOL_GPL(arch_task_switch)
 
 /* A new task: entry(arg), which never returns. */
 SYM_CODE_START(adeos_task_start)

@@ -59,6 +59,18 @@ build_domain_modules() {
 	fi
 	rm -rf "$mods"
 	mv "$mods.tmp" "$mods"
+	check_symbol_versions
+}
+
+# With CONFIG_MODVERSIONS, an export whose version generation failed (one
+# made in a .S file whose prototype genksyms never saw) has CRC 0 in
+# Module.symvers, and every module using it fails to load ("no symbol
+# version", EINVAL): modpost only warns, so stop the build here.
+check_symbol_versions() {
+	grep -q '^CONFIG_MODVERSIONS=y' "$kb/.config" || return 0
+	bad=$(awk '$1 == "0x00000000" { printf "%s ", $2 }' "$kb/Module.symvers")
+	[ -z "$bad" ] ||
+		die "exports without a symbol version (CONFIG_MODVERSIONS): ${bad% }; export them from C, where their prototype is"
 }
 
 build_kernel
