@@ -228,18 +228,20 @@ def check_no_reports(guest, tap):
 
 
 def system_map(out):
-    """The board kernel's text symbols, sorted: [(address, name)]."""
-    symbols = []
+    """The board kernel's System.map: its text symbols, sorted
+    [(address, name)], and every symbol's address {name: address}."""
+    text, where = [], {}
     try:
         with open(os.path.join(out, "build", "linux", "System.map")) as f:
             for line in f:
                 addr, kind, name = line.split()[:3]
+                where[name] = int(addr, 16)
                 if kind in "tTwW":
-                    symbols.append((int(addr, 16), name))
+                    text.append((int(addr, 16), name))
     except (OSError, ValueError):
         pass
-    symbols.sort()
-    return symbols
+    text.sort()
+    return text, where
 
 
 def symbolize(symbols, addr):
@@ -355,35 +357,61 @@ class Guest:
         self.child.send("\x01c")
         return ANSI.sub("", text)
 
+    def peek(self, addr):
+        """The 32-bit word at the guest's kernel address @addr (the
+        monitor reads through the CPU's page tables: the kernel's half
+        is mapped in every process)."""
+        m = re.search(r"0x([0-9a-f]+)\s*$",
+                      self.monitor_text("x/1wx %#x" % addr).strip())
+        return int(m.group(1), 16) if m else None
+
+    def snapshot(self, text, where):
+        """Where the CPU is and what Linux's side looks like: EIP (as a
+        symbol), the hardware's IF, jiffies, Linux's stage and which
+        domain is current (adeos_root's status word, after its name and
+        priority, and adeos_current)."""
+        regs = self.monitor_text("info registers")
+        eip = re.search(r"EIP=([0-9a-f]+)", regs)
+        efl = re.search(r"EFL=([0-9a-f]+)", regs)
+        if not eip or not efl:
+            return "no registers from the monitor"
+        seen = ["EIP %s (%s), IF %d" % (
+            eip.group(1), symbolize(text, int(eip.group(1), 16)),
+            int(efl.group(1), 16) >> 9 & 1)]
+        if "jiffies" in where:
+            seen.append("jiffies %s" % self.peek(where["jiffies"]))
+        if "adeos_root" in where and "adeos_current" in where:
+            status = self.peek(where["adeos_root"] + 8)
+            current = self.peek(where["adeos_current"])
+            seen.append("Linux's stage %s, current %s" % (
+                "?" if status is None else
+                "stalled" if status & 1 else "unstalled",
+                "Linux" if current == where["adeos_root"] else
+                "another domain (%#x)" % (current or 0)))
+        return ", ".join(seen)
+
     def post_mortem(self, out):
-        """What a stuck guest was doing, for the failure's message: a
-        newline sent to it brings back the prompt or not (console output
-        lost, or Linux not running its shell), and where its CPU is,
-        three times 0.5 s apart (EIP in the kernel's System.map, and
-        whether hard IRQs are on). A flake that shows once in nine runs
-        leaves this much behind in CI's log."""
+        """What a stuck guest was doing, for the failure's message: two
+        snapshots 0.5 s apart (is Linux's tick moving? is the CPU idle,
+        in the kernel, in user space?), then whether a newline sent to
+        it brings back the prompt (output lost, or the shell not run
+        until an interrupt came), then a snapshot again. A flake that
+        shows once in nine runs leaves this much behind in CI's log."""
         if self.child is None or not self.child.isalive():
             return "QEMU has exited"
+        text, where = system_map(out)
         seen = []
-        self.child.send("\r")
         try:
-            self.child.expect_exact(PROMPT, timeout=5)
-            seen.append("a newline brought the prompt back")
-        except (pexpect.TIMEOUT, pexpect.EOF):
-            seen.append("no prompt 5 s after a newline")
-        symbols = system_map(out)
-        try:
-            for _ in range(3):
-                regs = self.monitor_text("info registers")
-                eip = re.search(r"EIP=([0-9a-f]+)", regs)
-                efl = re.search(r"EFL=([0-9a-f]+)", regs)
-                if not eip or not efl:
-                    seen.append("no registers from the monitor")
-                    break
-                seen.append("EIP %s (%s), IF %d" % (
-                    eip.group(1), symbolize(symbols, int(eip.group(1), 16)),
-                    int(efl.group(1), 16) >> 9 & 1))
-                time.sleep(0.5)
+            seen.append(self.snapshot(text, where))
+            time.sleep(0.5)
+            seen.append(self.snapshot(text, where))
+            self.child.send("\r")
+            try:
+                self.child.expect_exact(PROMPT, timeout=5)
+                seen.append("a newline brought the prompt back")
+            except (pexpect.TIMEOUT, pexpect.EOF):
+                seen.append("no prompt 5 s after a newline")
+            seen.append(self.snapshot(text, where))
         except (Stuck, OSError) as e:
             seen.append(str(e))
         return "; ".join(seen)
