@@ -126,6 +126,8 @@ int adeos_domain_start(struct adeos_domain_desc *desc)
 	err = take_irqs(desc);
 	if (err)
 		goto err_stop;
+	if (desc->tmpl->irqs_taken)
+		desc->tmpl->irqs_taken(desc);
 	return 0;
 
 err_stop:

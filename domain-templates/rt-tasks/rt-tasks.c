@@ -60,10 +60,17 @@ static unsigned long long ns_to_stamps(unsigned int ns)
 	       (ns % 1000) * per_us / 1000;
 }
 
+/*
+ * Until the timer's IRQ is the domain's, a shot would fire for Linux,
+ * and the executive, which waits for it, would never set another: the
+ * tasks configured at start wait for rt_tasks_irqs_taken().
+ */
 static void rt_tasks_shot(struct rtx *x, unsigned long long stamps)
 {
-	(void)x;
-	arch_timer_shot(stamps);
+	struct rt_tasks_state *st = x->os;
+
+	if (st->irqs_taken)
+		arch_timer_shot(stamps);
 }
 
 /* The timer fired: when, by its own count, then the executive's turn. */
@@ -197,6 +204,7 @@ static int rt_tasks_start(struct adeos_domain_desc *desc)
 
 	st->desc = desc;
 	st->njobs = 0;
+	st->irqs_taken = 0;
 	st->chan_seq = 0;
 	__builtin_memset(&st->rtx, 0, sizeof(st->rtx));
 	err = rtx_init(&st->rtx, &desc->domain, rt_tasks_shot);
@@ -228,6 +236,17 @@ err_chan:
 err_rtx:
 	rtx_stop(&st->rtx);
 	return err;
+}
+
+/* IRQ 0 is the domain's: the first shot, for the first release. */
+static void rt_tasks_irqs_taken(struct adeos_domain_desc *desc)
+{
+	struct rt_tasks_state *st = desc->state;
+	unsigned long irqs = hard_local_irq_save();
+
+	st->irqs_taken = 1;
+	rtx_timer_rearm(&st->rtx);
+	hard_local_irq_restore(irqs);
 }
 
 /*
@@ -514,6 +533,7 @@ const struct adeos_template adeos_template_rt_tasks = {
 	.name = "rt-tasks",
 	.handle_irq = rt_tasks_tick,
 	.start = rt_tasks_start,
+	.irqs_taken = rt_tasks_irqs_taken,
 	.quiesce = rt_tasks_quiesce,
 	.stop = rt_tasks_stop,
 	.files = rt_tasks_files,

@@ -72,6 +72,7 @@ struct rt_tasks_state {
 	struct rtx rtx;
 	struct rt_tasks_job jobs[RT_TASKS_MAX];
 	unsigned int njobs;
+	int irqs_taken; /* the timer's IRQ is the domain's: shots may fire */
 	struct rtx_sem chan_sem; /* posted when Linux has written */
 	unsigned long chan_seq; /* the consumer: the next message's number */
 	struct channel_state chan;

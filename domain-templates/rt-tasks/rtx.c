@@ -327,6 +327,12 @@ void rtx_timer_irq(struct rtx *x)
 	arm_timer(x);
 }
 
+void rtx_timer_rearm(struct rtx *x)
+{
+	x->shot_at = 0;
+	arm_timer(x);
+}
+
 /* ---- tasks ---- */
 
 static void run_body(unsigned int irq, void *cookie)

@@ -215,6 +215,14 @@ int rtx_queue_receive(struct rtx_queue *q, void *buf, unsigned int size);
  */
 void rtx_timer_irq(struct rtx *x);
 
+/*
+ * Set the timer again for what is due next, as if it were not set: for
+ * a timer whose shots could not reach the domain until now (the
+ * template's first ones, before the timer's IRQ was the domain's), or
+ * that lost one. Hard IRQs off.
+ */
+void rtx_timer_rearm(struct rtx *x);
+
 /* @n / @d in 32-bit code that has no 64-bit division (i386 Linux). */
 unsigned long long rtx_div64(unsigned long long n, unsigned long d);
 

@@ -565,6 +565,66 @@ static void quiesce_runs_while_the_irq_is_the_domains(void **state)
 	assert_int_equal(adeos_dropped_count(), 0);
 }
 
+/*
+ * A template whose source fires as soon as it is started (a one-shot
+ * timer's first shot) starts it in irqs_taken: the IRQ is the domain's
+ * by then, and the root domain, which had it, sees nothing.
+ */
+static unsigned long taken_calls;
+
+static void source_fires_at_once(struct adeos_domain_desc *desc)
+{
+	(void)desc;
+	taken_calls++;
+	host_take_irq(12);
+}
+
+static const struct adeos_template shot = {
+	.name = "shot",
+	.handle_irq = count_owner_irq,
+	.irqs_taken = source_fires_at_once,
+};
+
+static void irqs_taken_runs_once_the_irqs_are_the_domains(void **state)
+{
+	(void)state;
+	take(ROOT, 12, HANDLE | EACH);
+	taken_calls = 0;
+	start_owner();
+	assert_int_equal(taken_calls, 0); /* the owner template has no hook */
+	assert_int_equal(adeos_domain_stop(&descs[0]), 0);
+	descs[0].tmpl = &shot;
+	assert_int_equal(adeos_domain_start(&descs[0]), 0);
+	assert_int_equal(taken_calls, 1);
+	assert_int_equal(owner_calls, 1);
+	assert_int_equal(deliveries(ROOT, 12), 0);
+	assert_int_equal(adeos_domain_stop(&descs[0]), 0);
+	assert_int_equal(taken_calls, 1);
+}
+
+/* A start that fails takes no IRQ and never calls irqs_taken. */
+static const struct adeos_domain_irq bad_irqs[] = {
+	{ .irq = 12, .mode = HANDLE | EACH | EXCL },
+	{ .irq = ADEOS_NR_IRQS, .mode = HANDLE | EACH },
+};
+
+static void irqs_taken_not_called_when_taking_fails(void **state)
+{
+	(void)state;
+	taken_calls = 0;
+	owner_calls = 0;
+	descs[0].name = "shot";
+	descs[0].priority = 200;
+	descs[0].tmpl = &shot;
+	descs[0].irqs = bad_irqs;
+	descs[0].nr_irqs = 2;
+	assert_int_not_equal(adeos_domain_start(&descs[0]), 0);
+	assert_int_equal(taken_calls, 0);
+	assert_ptr_equal(adeos_next_domain(NULL), ROOT);
+	host_take_irq(12);
+	assert_int_equal(owner_calls, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -597,6 +657,8 @@ int main(void)
 		UNIT(late_entry_waits_for_its_bind),
 		UNIT(unbind_hands_pending_to_the_root),
 		UNIT(quiesce_runs_while_the_irq_is_the_domains),
+		UNIT(irqs_taken_runs_once_the_irqs_are_the_domains),
+		UNIT(irqs_taken_not_called_when_taking_fails),
 	};
 
 	return cmocka_run_group_tests_name("domain", tests, NULL, NULL);

@@ -508,6 +508,46 @@ static void fpu_state_follows_the_tasks_that_use_it(void **state)
 	assert_int_equal(host.fpu_saves, host.fpu_restores);
 }
 
+/*
+ * The template's first shots come before the timer's IRQ is the
+ * domain's: they are lost (here, never set), and rtx_timer_rearm(),
+ * once the IRQ is taken, sets the timer for the first release, which
+ * then comes on time.
+ */
+static void lost_first_shot_rearmed(void **state)
+{
+	int k;
+
+	(void)state;
+	cost[0] = 100;
+	task(0, "first", 30, 1000, periodic, 0);
+	assert_int_equal(rtx_task_start(&tasks[0], 5000), 0);
+	assert_true(host.shot_armed);
+	host.shot_armed = 0;
+	idle_until(4000);
+	/* starting another task due later sets no new shot either ... */
+	task(1, "later", 20, 1000, periodic, 0);
+	assert_int_equal(rtx_task_start(&tasks[1], 6000), 0);
+	assert_false(host.shot_armed);
+	/* ... rearming does, for the first release, which comes on time */
+	rtx_timer_rearm(&x);
+	assert_true(host.shot_armed);
+	assert_int_equal(host.shot_at, 5000);
+	idle_until(10500);
+	assert_int_equal(tasks[0].fig.releases, 6);
+	assert_int_equal(tasks[1].fig.releases, 5);
+	for (k = 0; k < 6; k++)
+		assert_int_equal(resumed[0][k], 5000 + 1000 * k);
+	assert_int_equal(tasks[0].fig.overruns, 0);
+	assert_int_equal(bad_context, 0);
+	/* with nothing timed it sets nothing */
+	assert_int_equal(rtx_task_delete(&tasks[0]), 0);
+	assert_int_equal(rtx_task_delete(&tasks[1]), 0);
+	host.shot_armed = 0;
+	rtx_timer_rearm(&x);
+	assert_false(host.shot_armed);
+}
+
 static void stop_abandons_the_tasks(void **state)
 {
 	(void)state;
@@ -739,6 +779,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		RTX_UNIT(three_rates_release_exactly),
+		RTX_UNIT(lost_first_shot_rearmed),
 		RTX_UNIT(low_body_spans_releases_of_high),
 		RTX_UNIT(overrun_is_counted),
 		RTX_UNIT(blocks_three_times_in_one_release),

@@ -39,6 +39,14 @@ struct adeos_template {
 	 */
 	int (*start)(struct adeos_domain_desc *desc);
 	/*
+	 * Optional: the IRQs adeos_domain_start() took are the domain's now
+	 * (a PCI device's, bound later, come after). Start here what must
+	 * not fire before: a one-shot timer's first shot, which would
+	 * otherwise reach the domains below and never come again. Runs in
+	 * the OS's context, right after the IRQs are taken.
+	 */
+	void (*irqs_taken)(struct adeos_domain_desc *desc);
+	/*
 	 * Optional: silence the domain's interrupt sources (a timer), its
 	 * IRQs still taken, so that what they raise until they are quiet
 	 * is the domain's, and nothing of theirs reaches the domains below
