@@ -367,7 +367,8 @@ class Guest:
 
     def snapshot(self, text, where):
         """Where the CPU is and what Linux's side looks like: EIP (as a
-        symbol), the hardware's IF, jiffies, Linux's stage and which
+        symbol), the hardware's IF, jiffies, the softirqs pending (a
+        one-CPU kernel's irq_stat), Linux's stage and which
         domain is current (adeos_root's status word, after its name and
         priority, and adeos_current)."""
         regs = self.monitor_text("info registers")
@@ -380,6 +381,11 @@ class Guest:
             int(efl.group(1), 16) >> 9 & 1)]
         if "jiffies" in where:
             seen.append("jiffies %s" % self.peek(where["jiffies"]))
+        if "irq_stat" in where:
+            # a one-CPU kernel's irq_cpustat_t: __softirq_pending first
+            word = self.peek(where["irq_stat"])
+            seen.append("softirqs pending %s" %
+                        ("?" if word is None else "%#x" % (word & 0xffff)))
         if "adeos_root" in where and "adeos_current" in where:
             status = self.peek(where["adeos_root"] + 8)
             current = self.peek(where["adeos_current"])
@@ -400,6 +406,11 @@ class Guest:
         if self.child is None or not self.child.isalive():
             return "QEMU has exited"
         text, where = system_map(out)
+        try:
+            if kernel_has(out, "SMP"):
+                where.pop("irq_stat", None)  # a per-CPU offset there
+        except OSError:
+            pass
         seen = []
         try:
             seen.append(self.snapshot(text, where))
