@@ -28,9 +28,11 @@ sym_of() {
 	basename "$1" | tr 'a-z-' 'A-Z_'
 }
 
-# The first line of prose in a template's README, for the help text.
+# The first paragraph of prose in a template's README, whole sentences
+# (not its first line, which may stop mid-sentence), as help text.
 summary_of() {
-	sed -n '/^[^#[:space:]]/{p;q;}' "$1/README.md" 2>/dev/null
+	awk '/^[^#[:space:]]/ { on = 1 } on && /^$/ { exit } on { print }' \
+		"$1/README.md" 2>/dev/null | fmt -w 66 | sed 's/^/\t  /'
 }
 
 for t in "$@"; do
@@ -50,7 +52,7 @@ done
 # The parts of a slot made from the template folders; @N@ stays.
 template_choices() {
 	for t in "$@"; do
-		printf 'config DOMAIN@N@_TEMPLATE_%s\n\tbool "%s"\n\thelp\n\t  %s\n\n' \
+		printf 'config DOMAIN@N@_TEMPLATE_%s\n\tbool "%s"\n\thelp\n%s\n\n' \
 			"$(sym_of "$t")" "$(basename "$t")" "$(summary_of "$t")"
 	done
 }

@@ -482,6 +482,12 @@ limits() {
 	report limits "$results/config-limits.tap"
 }
 
+# What the documents say, held against the tree (tests/config/docs.sh).
+docs() {
+	sh tests/config/docs.sh "$O"
+	report docs "$results/config-docs.tap"
+}
+
 # make help names every target users have, and make knows each one.
 help_targets() {
 	out=$results/config-help.tap
@@ -520,4 +526,5 @@ keeps_and_round_trips
 modules
 external
 help_targets
+docs
 exit 0
