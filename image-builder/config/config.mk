@@ -119,7 +119,10 @@ olddefconfig: kconfig-prep
 	$(Q)$(call kconf,.config,-s --olddefconfig)
 
 # Minimal, like Buildroot's: written back to the defconfig the .config
-# came from, or to DEFCONFIG=FILE, or to $(O)/defconfig.
+# came from, or to DEFCONFIG=FILE, or to $(O)/defconfig. The board's
+# name stays in it even when it is Kconfig's default: list-defconfigs
+# and a reader of the file find the board by it.
+BOARD_NAME_LINE := ^$(KCONFIG_PREFIX)BOARD_NAME=
 savedefconfig: kconfig-prep
 	$(Q)test -f $(O)/.config || { echo 'savedefconfig: no $(O)/.config' >&2; exit 2; }
 	$(Q)to='$(DEFCONFIG)'; \
@@ -127,7 +130,12 @@ savedefconfig: kconfig-prep
 	[ -n "$$to" ] || to=$(O)/defconfig; \
 	printf '  %-7s %s\n' SAVE "$$to"; \
 	$(call kconf,.config,-s --savedefconfig=$(abs_O)/defconfig.tmp) && \
-	cd $(CURDIR) && mv $(O)/defconfig.tmp "$$to"
+	cd $(CURDIR) && \
+	if ! grep -q '$(BOARD_NAME_LINE)' $(O)/defconfig.tmp; then \
+		{ grep '$(BOARD_NAME_LINE)' $(O)/.config; \
+		  cat $(O)/defconfig.tmp; } >$(O)/defconfig.tmp.named && \
+		mv $(O)/defconfig.tmp.named $(O)/defconfig.tmp; \
+	fi && mv $(O)/defconfig.tmp "$$to"
 
 $(O)/.config:
 	@echo 'No configuration in $(O): make <board>_defconfig first' \

@@ -133,6 +133,45 @@ keeps_and_round_trips() {
 	report roundtrip "$out"
 }
 
+# Every board says what it is: each defconfig of configs/ names a board
+# of its own, whose readme's first line make list-defconfigs prints; and
+# savedefconfig keeps the name, even when it is Kconfig's default (a
+# saved defconfig without it lists with no description).
+board_names() {
+	out=$results/config-board-names.tap
+	: >"$out"
+	dups=$(sed -n 's/^AD_BOARD_NAME="\(.*\)"$/\1/p' configs/*_defconfig |
+		sort | uniq -d | tr '\n' ' ')
+	if [ -z "$dups" ]; then
+		tap "$out" ok "each defconfig of configs/ names a board of its own"
+	else
+		tap "$out" not "boards named by more than one defconfig: $dups($(grep -l "AD_BOARD_NAME=\"${dups%% *}\"" configs/*_defconfig | tr '\n' ' '))"
+	fi
+	bare=$(make -s --no-print-directory O="$work/list" list-defconfigs |
+		sed -n 's/^  \([^ ]*_defconfig\) *- *$/\1/p' | tr '\n' ' ')
+	if [ -z "$bare" ]; then
+		tap "$out" ok "make list-defconfigs describes every board"
+	else
+		tap "$out" not "make list-defconfigs: no description for $bare"
+	fi
+	lost=
+	for f in configs/*_defconfig; do
+		b=$(basename "$f")
+		d=$work/$b
+		name=$(sed -n 's/^AD_BOARD_NAME=//p' "$d/.config")
+		make_in "$d" savedefconfig DEFCONFIG="$d/saved_defconfig" \
+			>/dev/null 2>&1
+		grep -qx "AD_BOARD_NAME=$name" "$d/saved_defconfig" ||
+			lost="$lost $b ($name)"
+	done
+	if [ -z "$lost" ]; then
+		tap "$out" ok "savedefconfig keeps every board's AD_BOARD_NAME, the default one too"
+	else
+		tap "$out" not "savedefconfig drops AD_BOARD_NAME of:$lost"
+	fi
+	report board-names "$out"
+}
+
 # A domain built as a module: make domains writes its module's sources
 # and Kbuild lines, and the built-in table leaves it out; made built-in
 # again, its module files go.
@@ -518,6 +557,7 @@ help_targets() {
 }
 
 boards
+board_names
 rejects
 kinds
 faults
