@@ -54,8 +54,17 @@ $(KCONFIG_DOMAINS): image-builder/config/gen-kconfig-domains.sh \
 	$(Q)sh image-builder/config/gen-kconfig-domains.sh $(ADEOS_CONFIG) $@ \
 		$(TEMPLATE_DIRS)
 
+# The symbols, one a line, an int's range after it ("SYM MIN MAX": the
+# range without a condition, else its first), for the messages that say
+# what a value was reset for.
 $(KNOWN_SYMBOLS): Kconfig $(KCONFIG_DOMAINS)
-	$(Q)sed -n 's/^\(menu\)\{0,1\}config \([A-Z0-9_]*\).*/\2/p' $^ >$@.tmp
+	$(Q)awk '$$1 ~ /^(menu)?config$$/ { s = $$2; if (!(s in r)) o[n++] = s; \
+			if (!(s in r)) r[s] = ""; next } \
+		/^[a-z]/ { s = "" } \
+		s != "" && $$1 == "range" { \
+			if ($$4 != "if") { r[s] = " " $$2 " " $$3 } \
+			else if (r[s] == "") r[s] = " " $$2 " " $$3 } \
+		END { for (i = 0; i < n; i++) print o[i] r[o[i]] }' $^ >$@.tmp
 	$(Q)mv $@.tmp $@
 
 ADEOS_CONFIG_DIR := image-builder/config/adeos-config
@@ -108,10 +117,17 @@ defconfig: kconfig-prep
 	$(Q)mv $(O)/.config.new $(O)/.config
 	$(Q)echo '$(DEFCONFIG)' >$(DEFCONFIG_ORIGIN)
 
+# The slots' prompts name the domains of the .config (Domain 1: rt).
+slot_names = [ ! -f $(O)/.config ] || ADEOS_SLOT_NAMES=$(O)/.config \
+	sh image-builder/config/gen-kconfig-domains.sh $(ADEOS_CONFIG) \
+	$(KCONFIG_DOMAINS) $(TEMPLATE_DIRS)
+
 menuconfig: kconfig-prep
+	$(Q)$(slot_names)
 	$(Q)mkdir -p $(O) && cd $(O) && env $(call kconfig_env,.config) kconfig-mconf Kconfig
 
 nconfig: kconfig-prep
+	$(Q)$(slot_names)
 	$(Q)mkdir -p $(O) && cd $(O) && env $(call kconfig_env,.config) kconfig-nconf Kconfig
 
 olddefconfig: kconfig-prep
@@ -143,9 +159,20 @@ $(O)/.config:
 	@exit 2
 
 # Sync the .config with the Kconfig (autoconf.h, auto.conf for the
-# kernel stage), then validate the domains and write their code.
-$(DOMAINS_C): $(O)/.config $(ADEOS_CONFIG) $(KCONFIG_DOMAINS)
-	$(Q)$(call kconf,.config,-s --olddefconfig)
+# kernel stage), then validate the domains and write their code. A
+# .config edited by hand is held to a defconfig's rule: bringing it up
+# to date (olddefconfig, into .config.new) must keep every line of it,
+# or make stops naming each line reset or dropped, and the .config
+# stays as it was written.
+$(DOMAINS_C): $(O)/.config $(ADEOS_CONFIG) $(KCONFIG_DOMAINS) $(KNOWN_SYMBOLS)
+	$(Q)cp $(O)/.config $(O)/.config.new
+	$(Q)$(call kconf,.config.new,-s --olddefconfig)
+	$(Q)$(ADEOS_CONFIG) requested --known $(KNOWN_SYMBOLS) --in-config \
+		$(O)/.config.new $(O)/.config || \
+		{ rm -f $(O)/.config.new $@; \
+		  echo '$(O)/.config: rejected, left as it was' >&2; exit 1; }
+	$(Q)if cmp -s $(O)/.config.new $(O)/.config; then \
+		rm -f $(O)/.config.new; else mv $(O)/.config.new $(O)/.config; fi
 	$(Q)$(call kconf,.config,-s --silentoldconfig)
 	$(msg) GEN $(patsubst $(O)/%,%,$@)
 	$(Q)mkdir -p $(@D)

@@ -10,6 +10,11 @@
 # Kconfig 4.11 has no macros, so the slots are written out here. The
 # output is replaced only when its text changes.
 #
+# With ADEOS_SLOT_NAMES=FILE (a .config; make menuconfig gives it), each
+# enabled slot's prompt shows the domain's name there: "Domain 1: rt".
+# Kconfig 4.11 cannot put a symbol's value in a prompt, so the name is
+# the one the .config had when the Kconfig was written.
+#
 # usage: gen-kconfig-domains.sh ADEOS_CONFIG OUTPUT TEMPLATE_DIR...
 set -eu
 here=$(dirname "$0")
@@ -104,6 +109,15 @@ limits() {
 		-e "s/@CONFIG_MAX_IRQ@/$ADEOS_CONFIG_MAX_IRQ/g"
 }
 
+# slot_name N: the name of enabled domain N in $ADEOS_SLOT_NAMES, if it
+# is a well-formed one (nothing Kconfig would need quoted)
+slot_name() {
+	f=${ADEOS_SLOT_NAMES:-}
+	p=${CONFIG_:-AD_}
+	[ -n "$f" ] && [ -f "$f" ] && grep -qx "${p}DOMAIN$1=y" "$f" &&
+		sed -n "s/^${p}DOMAIN$1_NAME=\"\([A-Za-z0-9_-]\{1,\}\)\"\$/\1/p" "$f"
+}
+
 template_choices "$@" >"$tmp.choices"
 template_defaults "$@" >"$tmp.defaults"
 template_options "$@" >"$tmp.options"
@@ -118,7 +132,9 @@ while [ "$n" -le "$ADEOS_MAX_DOMAINS" ]; do
 		echo "gen-kconfig-domains: slot $n's default priority $prio is above $ADEOS_MAX_PRI" >&2
 		exit 1
 	fi
-	sed "s/@N@/$n/g; s/@PRIO@/$prio/g" "$tmp.slot" >>"$tmp.slots"
+	name=$(slot_name "$n") || name=
+	sed "s/@N@/$n/g; s/@PRIO@/$prio/g; s/@NAME@/${name:+: $name}/" \
+		"$tmp.slot" >>"$tmp.slots"
 	n=$((n + 1))
 done
 {

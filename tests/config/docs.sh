@@ -5,7 +5,8 @@
 # describe: the README's first commands and how long each takes, the
 # default length of make soak wherever it is stated, the domains of the
 # default board, the order of the GRUB menu, each template's copy
-# recipe (run, and the copy compiled) and its help text in menuconfig.
+# recipe (run, and the copy compiled) and its help text in menuconfig,
+# the symbols menuconfig's helps name.
 #
 # usage: docs.sh O   (TAP lines to $O/results/config-docs.tap; CC,
 #        HOST_CFLAGS from make)
@@ -161,8 +162,39 @@ template_help() {
 	esac
 }
 
+# A symbol a help text names is one menuconfig shows (has a prompt),
+# so that a user can find it.
+help_symbols() {
+	hidden=$(awk '
+		$1 ~ /^(menu)?config$/ { sym = $2; inhelp = 0; all[sym] = 1; next }
+		/^(choice|endchoice|menu|endmenu|if|endif|comment|source)/ {
+			sym = ""; inhelp = 0 }
+		sym != "" && /^\t(bool|int|string|tristate|hex) "/ { prompt[sym] = 1 }
+		sym != "" && /^\tprompt / { prompt[sym] = 1 }
+		/^\t(help|---help---)$/ { inhelp = 1; next }
+		inhelp && /^\t  / {
+			n = split($0, w, /[^A-Z0-9_]+/)
+			for (i = 1; i <= n; i++) {
+				sub(/^AD_/, "", w[i])
+				if (w[i] ~ /^[A-Z][A-Z0-9_]+$/)
+					named[w[i]] = sym
+			}
+		}
+		END {
+			for (s in named)
+				if ((s in all) && !(s in prompt))
+					printf "%s (in the help of %s) ", s, named[s]
+		}' Kconfig "$O/kconfig/Kconfig.domains")
+	if [ -z "$hidden" ]; then
+		ok "every symbol a menuconfig help names is one menuconfig shows"
+	else
+		not "menuconfig helps name symbols with no prompt: $hidden"
+	fi
+}
+
 readme_top
 soak_length
+help_symbols
 default_domains
 grub_order
 for t in $(ls domain-templates); do

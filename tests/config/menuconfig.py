@@ -5,10 +5,11 @@ would: open Domains, then Domain 1, change its priority, save and leave;
 the .config must then hold the new priority and nothing else changed.
 
 usage: menuconfig.py O    (O: an output directory of its own)
-Prints one TAP line.
+Prints two TAP lines: the edit, and the slots the Domains menu showed.
 """
 import difflib
 import os
+import re
 import sys
 import time
 
@@ -92,6 +93,28 @@ def main():
         return 1
     print("ok - menuconfig: Domains > Domain 1 > Priority 200 -> 350, saved "
           "to .config, nothing else changed")
+    log.flush()
+    return slots_shown(log.name)
+
+
+def slots_shown(logname):
+    """The Domains menu showed qemu_i386's slots by their domains' names,
+    and only the slots up to its AD_PIPELINE_MAX_DOMAINS (5)."""
+    with open(logname, errors="replace") as f:
+        # the text without its colours and charset shifts (the hotkey
+        # letter is drawn apart)
+        screen = re.sub(r"\x1b\[[0-9;]*[A-Za-z]|[\x0e\x0f]", "", f.read())
+    want = ["Domain 1: rt", "Domain 2: counter", "Domain 3: tap",
+            "Domain 4: chan", "Domain 5: console"]
+    missing = [w for w in want if w not in screen]
+    extra = [s for s in ("Domain 6", "Domain 7", "Domain 8") if s in screen]
+    if missing or extra:
+        print("not ok - menuconfig: the Domains menu lacks %s, shows %s "
+              "(AD_PIPELINE_MAX_DOMAINS=5); see %s" % (missing, extra, logname))
+        return 1
+    print("ok - menuconfig: the Domains menu names each slot's domain "
+          "(Domain 1: rt ... Domain 5: console) and shows no slot above "
+          "AD_PIPELINE_MAX_DOMAINS=5")
     return 0
 
 

@@ -97,11 +97,42 @@ reject() {
 	fi
 }
 
+# reject_config CASE: qemu_i386_defconfig's .config edited by hand with
+# the case's sed script; make domains must stop with the .expect lines
+# (@CONFIG@ for the .config, the line number left out), write nothing
+# and leave the .config as the user wrote it.
+reject_config() {
+	c=$1
+	name=$(basename "$c" .sed)
+	d=$work/reject-$name
+	log=$d.log
+	make_in "$d" qemu_i386_defconfig >"$log" 2>&1
+	sed -i -f "$c" "$d/.config"
+	cp "$d/.config" "$d/config.written"
+	if make_in "$d" domains >>"$log" 2>&1; then
+		tap "$out" not "reject/$name: accepted"
+		return
+	fi
+	sed "s|^$d/.config:[0-9]*: |@CONFIG@: |" "$log" >"$log.cut"
+	missing=$(grep -vxF -f "$log.cut" "${c%.sed}.expect")
+	if [ -n "$missing" ]; then
+		tap "$out" not "reject/$name: no line '$missing' in: $(grep error "$log" | head -n 2)"
+	elif [ -e "$d/domains/adeos_domains.c" ] || [ -e "$d/.config.new" ] ||
+		! cmp -s "$d/.config" "$d/config.written"; then
+		tap "$out" not "reject/$name: rejected, but the .config changed or files were left"
+	else
+		tap "$out" ok "reject/$name: $(head -n 1 "${c%.sed}.expect" | sed 's/^[^ ]* error: //')"
+	fi
+}
+
 rejects() {
 	out=$results/config-reject.tap
 	: >"$out"
 	for c in tests/config/reject/*.defconfig; do
 		reject "$c"
+	done
+	for c in tests/config/reject/*.sed; do
+		reject_config "$c"
 	done
 	report reject-corpus "$out"
 }

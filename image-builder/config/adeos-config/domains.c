@@ -370,9 +370,6 @@ static void report_clash(const struct domain *d, const struct dirq *q,
 			 const struct domain *od, const struct dirq *o)
 {
 	char sym[64], other[64], what[64];
-	const struct domain *owner = o->exclusive ? od : d;
-	const struct domain *taker = o->exclusive ? d : od;
-	const char *owner_sym = o->exclusive ? other : sym;
 
 	irq_sym(sym, sizeof(sym), d, q);
 	irq_sym(other, sizeof(other), od, o);
@@ -380,12 +377,19 @@ static void report_clash(const struct domain *d, const struct dirq *q,
 	if (od == d)
 		error_at(sym, "%s is already taken by this domain (%s%s)", what,
 			 prefix, other);
-	else if (o->exclusive || q->exclusive)
+	else if (o->exclusive)
 		error_at(
 			sym,
 			"%s is owned exclusively by domain %d \"%s\" (%s%s, %s), and domain %d \"%s\" takes it too",
-			what, owner->slot, owner->name, prefix, owner_sym,
-			where(owner_sym), taker->slot, taker->name);
+			what, od->slot, od->name, prefix, other, where(other),
+			d->slot, d->name);
+	else if (q->exclusive)
+		/* the finding is at @q's line: cite the other taker's */
+		error_at(
+			sym,
+			"%s is owned exclusively by domain %d \"%s\", and domain %d \"%s\" takes it too (%s%s, %s)",
+			what, d->slot, d->name, od->slot, od->name, prefix,
+			other, where(other));
 }
 
 /*
@@ -413,6 +417,16 @@ static void check_irq_clash(const struct domain *d, const struct dirq *q)
 }
 
 /*
+ * The interrupt controller chosen (menuconfig's Architecture menu), which
+ * sets how many inputs the board has (BOARD_NR_IRQS, a symbol with no
+ * prompt: a message names the choice a user can change instead).
+ */
+static const char *controller(void)
+{
+	return is_y(value_of("IRQ_8259")) ? "IRQ_8259" : "IRQ_IOAPIC";
+}
+
+/*
  * A legacy IRQ is an ISA IRQ, which the board must have too. Kconfig
  * keeps the number to 0-15; a .config written by hand may not.
  */
@@ -427,10 +441,9 @@ static int check_legacy(const char *sym, const struct domain *d,
 		return 0;
 	}
 	if (q->number >= board_irqs) {
-		error_at(
-			sym,
-			"the board has no IRQ %ld (it has 0-%ld: %sBOARD_NR_IRQS=%ld)",
-			q->number, board_irqs - 1, prefix, board_irqs);
+		error_at(sym,
+			 "the board has no IRQ %ld (it has 0-%ld: %s%s=y)",
+			 q->number, board_irqs - 1, prefix, controller());
 		return 0;
 	}
 	return 1;
@@ -443,8 +456,8 @@ static int check_gsi(const char *sym, const struct dirq *q, long board_irqs)
 		return 1;
 	error_at(
 		sym,
-		"the board has no GSI %ld (its interrupt controller has inputs 0-%ld: %sBOARD_NR_IRQS=%ld)",
-		q->number, board_irqs - 1, prefix, board_irqs);
+		"the board has no GSI %ld (its interrupt controller has inputs 0-%ld: %s%s=y)",
+		q->number, board_irqs - 1, prefix, controller());
 	return 0;
 }
 

@@ -3,10 +3,13 @@
  * adeos-config: the builder's checks of a configuration, and the
  * generator of the domains' table.
  *
- *   adeos-config requested [--known FILE] CONFIG FRAGMENT...
+ *   adeos-config requested [--known FILE] [--in-config] CONFIG FRAGMENT...
  *	Every value a FRAGMENT (a defconfig) asks for must hold in the
  *	final CONFIG: kconfig-conf resets out-of-range values and drops
- *	unknown symbols without failing, so this is where they fail.
+ *	unknown symbols without failing, so this is where they fail. FILE
+ *	lists the Kconfig's symbols ("SYM" or "SYM MIN MAX"). --in-config:
+ *	FRAGMENT is a .config edited by hand, CONFIG what bringing it up
+ *	to date gave (the findings' words say so).
  *
  *   adeos-config domains [--origin FILE] [--templates "DIR..."] CONFIG OUT
  *	Validate the domains of CONFIG, then write the table of the
@@ -92,7 +95,7 @@ int main(int argc, char **argv)
 	if (argc >= 2 && !strcmp(argv[1], "limits"))
 		return cmd_limits(argc - 2, argv + 2);
 	fprintf(stderr,
-		"usage: %s requested [--known FILE] CONFIG FRAGMENT...\n       %s domains [--origin FILE] [--templates LIST] CONFIG OUT\n       %s limits\n",
+		"usage: %s requested [--known FILE] [--in-config] CONFIG FRAGMENT...\n       %s domains [--origin FILE] [--templates LIST] CONFIG OUT\n       %s limits\n",
 		prog, prog, prog);
 	return 2;
 }
