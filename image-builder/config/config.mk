@@ -69,7 +69,7 @@ $(KNOWN_SYMBOLS): Kconfig $(KCONFIG_DOMAINS)
 
 ADEOS_CONFIG_DIR := image-builder/config/adeos-config
 ADEOS_CONFIG_SRCS := $(addprefix $(ADEOS_CONFIG_DIR)/,main.c util.c config.c \
-	requested.c domains.c generate.c)
+	requested.c domains.c takes.c generate.c)
 ADEOS_CONFIG_HDRS := $(addprefix $(ADEOS_CONFIG_DIR)/,adeos-config.h config.h \
 	domains.h) core/include/adeos/limits.h
 $(ADEOS_CONFIG): $(ADEOS_CONFIG_SRCS) $(ADEOS_CONFIG_HDRS)
@@ -164,7 +164,8 @@ $(O)/.config:
 # to date (olddefconfig, into .config.new) must keep every line of it,
 # or make stops naming each line reset or dropped, and the .config
 # stays as it was written.
-$(DOMAINS_C): $(O)/.config $(ADEOS_CONFIG) $(KCONFIG_DOMAINS) $(KNOWN_SYMBOLS)
+$(DOMAINS_C): $(O)/.config $(ADEOS_CONFIG) $(KCONFIG_DOMAINS) $(KNOWN_SYMBOLS) \
+		$(wildcard $(addsuffix /takes,$(TEMPLATE_DIRS)))
 	$(Q)cp $(O)/.config $(O)/.config.new
 	$(Q)$(call kconf,.config.new,-s --olddefconfig)
 	$(Q)$(ADEOS_CONFIG) requested --known $(KNOWN_SYMBOLS) --in-config \

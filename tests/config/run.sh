@@ -343,6 +343,42 @@ EOF2
 	report external "$out"
 }
 
+# A template's rule of what its domains may take (its folder's file
+# "takes") goes with a copy of it: trap-monitor copied by its README's
+# recipe into an external tree as my-monitor, a domain of the copy
+# given an IRQ is refused, naming the copy's rule.
+copied_rule() {
+	out=$results/config-copied-rule.tap
+	: >"$out"
+	ext=$work/copied
+	d=$work/copied-out
+	mkdir -p "$ext/domain-templates" "$ext/configs"
+	cp -R domain-templates/trap-monitor "$ext/domain-templates/"
+	recipe=$(sed -n '/^## Make it your own/,$p' \
+		domain-templates/trap-monitor/README.md |
+		awk '/^    / { print substr($0, 5); seen = 1; next }
+			seen && /^[^ ]/ { exit }')
+	(cd "$ext" && sh -e -c "$recipe") >"$d.log" 2>&1
+	rm -rf "$ext/domain-templates/trap-monitor"
+	cat >"$ext/configs/copied_defconfig" <<EOF2
+AD_DOMAIN1=y
+AD_DOMAIN1_NAME="mine"
+AD_DOMAIN1_TEMPLATE_MY_MONITOR=y
+AD_DOMAIN1_IRQ1=y
+AD_DOMAIN1_IRQ1_NUMBER=5
+EOF2
+	rule=$(cd "$ext" && pwd)/domain-templates/my-monitor/takes
+	if make -s --no-print-directory O="$d" ADEOS_EXTERNAL="$ext" \
+		copied_defconfig domains >>"$d.log" 2>&1; then
+		tap "$out" not "a domain of my-monitor, trap-monitor's copy, given an IRQ: accepted"
+	elif grep -q "error: AD_DOMAIN1_IRQ1_NUMBER: domain 1 \"mine\" of template my-monitor takes 1 IRQ, and the template takes none ($rule:[0-9]*)" "$d.log"; then
+		tap "$out" ok "trap-monitor copied as my-monitor keeps its rule: a domain of the copy given an IRQ is refused, naming my-monitor/takes"
+	else
+		tap "$out" not "a domain of my-monitor given an IRQ: $(grep error "$d.log" | head -n 2)"
+	fi
+	report copied-rule "$out"
+}
+
 # accept DIR DEFCONFIG-TEXT: make domains takes the defconfig, in DIR;
 # its generated code registers on the host.
 accept() {
@@ -596,6 +632,7 @@ limits
 keeps_and_round_trips
 modules
 external
+copied_rule
 help_targets
 docs
 exit 0

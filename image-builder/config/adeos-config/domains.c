@@ -272,7 +272,7 @@ static void check_template(const struct domain *d, int have_list)
 /* ---- IRQs ---- */
 
 /* The symbol that names what entry @q takes: its NUMBER, or its DEVICE. */
-static void irq_sym(char *buf, size_t len, const struct domain *d,
+void irq_sym(char *buf, size_t len, const struct domain *d,
 		    const struct dirq *q)
 {
 	snprintf(buf, len, "DOMAIN%d_IRQ%d_%s", d->slot, q->slot,
@@ -280,7 +280,7 @@ static void irq_sym(char *buf, size_t len, const struct domain *d,
 }
 
 /* What entry @q takes, for a message: "IRQ 4", "GSI 18", ... */
-static void irq_text(char *buf, size_t len, const struct dirq *q)
+void irq_text(char *buf, size_t len, const struct dirq *q)
 {
 	switch (q->kind) {
 	case IRQ_LEGACY:
@@ -613,5 +613,7 @@ void validate(int have_list)
 		check_template(&doms[i], have_list);
 		check_irq_count(&doms[i]);
 		check_irqs(&doms[i], board_irqs);
+		if (have_list)
+			check_takes(&doms[i]);
 	}
 }

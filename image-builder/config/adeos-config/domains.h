@@ -6,6 +6,7 @@
 #ifndef ADEOS_CONFIG_DOMAINS_H
 #define ADEOS_CONFIG_DOMAINS_H
 
+#include <stddef.h>
 #include <adeos/limits.h>
 
 /* Room for a template's options, and for the template folders. */
@@ -86,9 +87,22 @@ const struct tmpl *find_template(const char *name);
 
 /*
  * Read the domains of config and print a finding for everything wrong
- * with them. @have_list: check the templates against load_templates().
+ * with them. @have_list: check the templates against load_templates(),
+ * and each domain against its template's rule (check_takes()).
  */
 void validate(int have_list);
+
+/* The symbol of entry @q of @d that names its IRQ (NUMBER or DEVICE). */
+void irq_sym(char *buf, size_t len, const struct domain *d,
+	     const struct dirq *q);
+/* What entry @q takes, for a message: "IRQ 4", "GSI 18", ... */
+void irq_text(char *buf, size_t len, const struct dirq *q);
+
+/*
+ * Hold domain @d to what its template's folder says a domain of it may
+ * take (its file "takes", takes.c); a finding for each breach.
+ */
+void check_takes(const struct domain *d);
 
 /*
  * Write the table of the built-in domains to @out, and the modules of
