@@ -27,18 +27,23 @@ PREFLIGHT_BUILD := all image images rootfs linux linux-rebuild linux-deb \
 PREFLIGHT_DEB := linux-deb test
 PREFLIGHT_BOOT := all smoke run run-disk test bench torture soak
 PREFLIGHT_TEST := check test bench torture soak
+PREFLIGHT_BENCH := test bench
 preflight_goals := $(or $(MAKECMDGOALS),all)
 preflight_parts := $(if $(filter $(PREFLIGHT_BUILD),$(preflight_goals)),build) \
 	$(if $(filter $(PREFLIGHT_BOOT),$(preflight_goals)),boot) \
 	$(if $(filter $(PREFLIGHT_TEST),$(preflight_goals)),test) \
-	$(if $(filter $(PREFLIGHT_DEB),$(preflight_goals)),deb)
+	$(if $(filter $(PREFLIGHT_DEB),$(preflight_goals)),deb) \
+	$(if $(filter $(PREFLIGHT_BENCH),$(preflight_goals)),bench)
+# (make 4.3's $(shell) does not see make's exports: ADEOS_DL_DIR given)
+preflight_env = PYTHON='$(or $(PYTHON),/usr/bin/python3)' \
+	ADEOS_DL_DIR='$(ADEOS_DL_DIR)'
 ifneq ($(strip $(preflight_parts)),)
-ifneq ($(shell PYTHON='$(or $(PYTHON),/usr/bin/python3)' sh image-builder/deps/preflight.sh $(preflight_parts) >&2 || echo lacking),)
+ifneq ($(shell $(preflight_env) sh image-builder/deps/preflight.sh $(preflight_parts) >&2 || echo lacking),)
 $(error the host lacks what make $(preflight_goals) needs (named above))
 endif
 endif
 
 .PHONY: preflight
 preflight:
-	$(Q)PYTHON='$(or $(PYTHON),/usr/bin/python3)' sh image-builder/deps/preflight.sh
-	$(msg) PREFLT 'the host has every tool the build, boots and tests use'
+	$(Q)$(preflight_env) sh image-builder/deps/preflight.sh
+	$(msg) PREFLT 'the host has every tool the build, boots and tests use, and every download ($(ADEOS_DL_DIR))'

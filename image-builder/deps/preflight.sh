@@ -7,15 +7,20 @@
 # reading its files, for a goal that needs them (image-builder/deps/
 # deps.mk); `make preflight` checks everything.
 #
-# usage: preflight.sh [PART...]   check PART's rows (build, deb, boot, test;
-#                                 none: all); exit 1, naming what lacks
+# usage: preflight.sh [PART...]   check PART's rows (build, deb, boot,
+#                                 test, bench; none: all); exit 1,
+#                                 naming what lacks
 #        preflight.sh --list      the table: NAME PACKAGE PART
 # A NAME with a / is a file; py:MODULE is a module of $PYTHON (the
-# tests' Python, /usr/bin/python3 unless make says otherwise).
+# tests' Python, /usr/bin/python3 unless make says otherwise);
+# dl:GLOB an i386 package make deps (or make source) downloads into
+# $ADEOS_DL_DIR (dl/), which a stage unpacks.
 set -u
 
-# What the stages run (build), what make linux-deb adds (deb), what
-# boots the images (boot), what the tests need beyond that (test); each with the package of Debian 12
+# What the stages run and unpack (build), what make linux-deb adds
+# (deb), what boots the images (boot), what the host tests need beyond
+# that (test: make check needs no download), what make bench and make
+# test's bench smoke unpack (bench); each with the package of Debian 12
 # that has it.
 TABLE='
 gcc				build-essential		build
@@ -50,6 +55,12 @@ qemu-system-i386		qemu-system-x86		boot
 py:pexpect			python3-pexpect		test
 /usr/include/cmocka.h		libcmocka-dev		test
 /usr/include/x86_64-linux-gnu/gnu/stubs-32.h	gcc-multilib	test
+dl:busybox-static_*_i386.deb	busybox-static:i386	build
+dl:libc6_*_i386.deb		libc6:i386		bench
+dl:libnuma1_*_i386.deb		libnuma1:i386		bench
+dl:rt-tests_*_i386.deb		rt-tests:i386		bench
+dl:linux-image-6.*-686_*_i386.deb	linux-image-686:i386	bench
+dl:linux-image-6.*-rt-686-pae_*_i386.deb	linux-image-rt-686-pae:i386	bench
 '
 
 rows() {
@@ -75,6 +86,7 @@ wanted() {
 has() {
 	case $1 in
 	py:*) "${PYTHON:-/usr/bin/python3}" -c "import ${1#py:}" >/dev/null 2>&1 ;;
+	dl:*) ls "${ADEOS_DL_DIR:-dl}"/${1#dl:} >/dev/null 2>&1 ;;
 	*/*) [ -e "$1" ] ;;
 	*) command -v "$1" >/dev/null 2>&1 ;;
 	esac
@@ -85,16 +97,27 @@ lacking=$(rows | while read -r name package part; do
 done)
 [ -z "$lacking" ] && exit 0
 
+tools=$(echo "$lacking" | grep -v '^dl:')
+downloads=$(echo "$lacking" | grep '^dl:')
 {
-	echo "preflight: missing on this host:"
-	echo "$lacking" | while read -r name package; do
-		case $name in
-		py:*) name="${PYTHON:-/usr/bin/python3}'s module ${name#py:}" ;;
-		esac
-		printf '  %-32s Debian package %s\n' "$name" "$package"
-	done
-	packages=$(echo "$lacking" | awk '{ print $2 }' | sort -u | tr '\n' ' ')
-	echo "Install them with 'make deps', or: sudo apt-get install ${packages% }"
-	echo "Known to work: Debian 12 (bookworm) on amd64; other Debian and Ubuntu releases are untested."
+	if [ -n "$tools" ]; then
+		echo "preflight: missing on this host:"
+		echo "$tools" | while read -r name package; do
+			case $name in
+			py:*) name="${PYTHON:-/usr/bin/python3}'s module ${name#py:}" ;;
+			esac
+			printf '  %-32s Debian package %s\n' "$name" "$package"
+		done
+		packages=$(echo "$tools" | awk '{ print $2 }' | sort -u | tr '\n' ' ')
+		echo "Install them with 'make deps', or: sudo apt-get install ${packages% }"
+		echo "Known to work: Debian 12 (bookworm) on amd64; other Debian and Ubuntu releases are untested."
+	fi
+	if [ -n "$downloads" ]; then
+		echo "preflight: not downloaded into ${ADEOS_DL_DIR:-dl}/ (ADEOS_DL_DIR):"
+		echo "$downloads" | while read -r name package; do
+			printf '  %-32s Debian package %s\n' "${name#dl:}" "$package"
+		done
+		echo "Download them with 'make deps' (or 'make source', the downloads alone), never installed on the host."
+	fi
 } >&2
 exit 1

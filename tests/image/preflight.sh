@@ -6,7 +6,9 @@
 # stops at once, before any stage, naming the tool and its Debian
 # package, and writes nothing; a goal that boots names QEMU the same
 # way, make linux-deb its packaging tools, and make check a tests'
-# Python without pexpect; with nothing hidden, `make preflight` passes.
+# Python without pexpect; with no downloads (an empty ADEOS_DL_DIR), make
+# preflight and make image name them; with nothing hidden, `make
+# preflight` passes.
 # Prints TAP lines.
 #
 # usage: preflight.sh    (run from the source tree)
@@ -53,8 +55,9 @@ hidden() {
 sh image-builder/deps/preflight.sh --list >"$tmp/table"
 n=0
 while read -r name package part; do
-	# files and modules are not on PATH; make cannot run without make
-	case $name in */* | py:* | make) continue ;; esac
+	# files, modules and downloads are not on PATH; make cannot run
+	# without make
+	case $name in */* | py:* | dl:* | make) continue ;; esac
 	[ -e "$bin/$name" ] || {
 		echo "not ok - preflight: $name ($package) is not on this host's PATH"
 		continue
@@ -77,6 +80,30 @@ if ! make --no-print-directory O="$tmp/out" PYTHON=/bin/false check \
 	echo "ok - preflight: make check with a PYTHON that lacks pexpect stops, naming python3-pexpect, writing nothing"
 else
 	echo "not ok - preflight: make check with PYTHON=/bin/false:"
+	sed 's/^/# /' "$tmp/log"
+fi
+
+# a clone where make deps never ran (an empty ADEOS_DL_DIR): make
+# preflight names the downloads missing and how to get them, and make
+# image stops before any stage, writing nothing
+mkdir "$tmp/nodl"
+if ! ADEOS_DL_DIR="$tmp/nodl" make --no-print-directory preflight \
+	>"$tmp/log" 2>&1 &&
+	grep -q "busybox-static_\*_i386.deb  *Debian package busybox-static:i386\$" "$tmp/log" &&
+	grep -q "make deps" "$tmp/log"; then
+	echo "ok - preflight: with an empty ADEOS_DL_DIR make preflight fails, naming each download (busybox-static:i386 ...) and make deps"
+else
+	echo "not ok - preflight: make preflight with an empty ADEOS_DL_DIR:"
+	sed 's/^/# /' "$tmp/log"
+fi
+rm -rf "$tmp/out"
+if ! ADEOS_DL_DIR="$tmp/nodl" make --no-print-directory O="$tmp/out" image \
+	>"$tmp/log" 2>&1 &&
+	grep -q "busybox-static_\*_i386.deb  *Debian package busybox-static:i386\$" "$tmp/log" &&
+	! grep -qE '^  [A-Z]+ +' "$tmp/log" && [ ! -e "$tmp/out" ]; then
+	echo "ok - preflight: make image with an empty ADEOS_DL_DIR stops before any stage, writing nothing, naming busybox-static:i386"
+else
+	echo "not ok - preflight: make image with an empty ADEOS_DL_DIR:"
 	sed 's/^/# /' "$tmp/log"
 fi
 
