@@ -27,12 +27,15 @@ PREFLIGHT_BUILD := all image images rootfs linux linux-rebuild linux-deb \
 PREFLIGHT_DEB := linux-deb test
 PREFLIGHT_BOOT := all smoke run run-disk test bench torture soak
 PREFLIGHT_TEST := check test bench torture soak
+PREFLIGHT_ROOTFS := all image images rootfs boards test bench torture soak \
+	release
 PREFLIGHT_BENCH := test bench
 preflight_goals := $(or $(MAKECMDGOALS),all)
 preflight_parts := $(if $(filter $(PREFLIGHT_BUILD),$(preflight_goals)),build) \
 	$(if $(filter $(PREFLIGHT_BOOT),$(preflight_goals)),boot) \
 	$(if $(filter $(PREFLIGHT_TEST),$(preflight_goals)),test) \
 	$(if $(filter $(PREFLIGHT_DEB),$(preflight_goals)),deb) \
+	$(if $(filter $(PREFLIGHT_ROOTFS),$(preflight_goals)),rootfs) \
 	$(if $(filter $(PREFLIGHT_BENCH),$(preflight_goals)),bench)
 # (make 4.3's $(shell) does not see make's exports: ADEOS_DL_DIR given)
 preflight_env = PYTHON='$(or $(PYTHON),/usr/bin/python3)' \

@@ -7,8 +7,8 @@
 # reading its files, for a goal that needs them (image-builder/deps/
 # deps.mk); `make preflight` checks everything.
 #
-# usage: preflight.sh [PART...]   check PART's rows (build, deb, boot,
-#                                 test, bench; none: all); exit 1,
+# usage: preflight.sh [PART...]   check PART's rows (build, rootfs, deb,
+#                                 boot, test, bench; none: all); exit 1,
 #                                 naming what lacks
 #        preflight.sh --list      the table: NAME PACKAGE PART
 # A NAME with a / is a file; py:MODULE is a module of $PYTHON (the
@@ -17,8 +17,8 @@
 # $ADEOS_DL_DIR (dl/), which a stage unpacks.
 set -u
 
-# What the stages run and unpack (build), what make linux-deb adds
-# (deb), what boots the images (boot), what the host tests need beyond
+# What the stages run (build), what the rootfs stage unpacks (rootfs),
+# what make linux-deb adds (deb), what boots the images (boot), what the host tests need beyond
 # that (test: make check needs no download), what make bench and make
 # test's bench smoke unpack (bench); each with the package of Debian 12
 # that has it.
@@ -55,7 +55,7 @@ qemu-system-i386		qemu-system-x86		boot
 py:pexpect			python3-pexpect		test
 /usr/include/cmocka.h		libcmocka-dev		test
 /usr/include/x86_64-linux-gnu/gnu/stubs-32.h	gcc-multilib	test
-dl:busybox-static_*_i386.deb	busybox-static:i386	build
+dl:busybox-static_*_i386.deb	busybox-static:i386	rootfs
 dl:libc6_*_i386.deb		libc6:i386		bench
 dl:libnuma1_*_i386.deb		libnuma1:i386		bench
 dl:rt-tests_*_i386.deb		rt-tests:i386		bench
