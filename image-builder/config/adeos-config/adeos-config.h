@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 /* The symbol prefix, AD_ unless the environment's CONFIG_ says. */
 extern const char *prefix;
 extern const char *prog;

@@ -273,7 +273,7 @@ static void check_template(const struct domain *d, int have_list)
 
 /* The symbol that names what entry @q takes: its NUMBER, or its DEVICE. */
 void irq_sym(char *buf, size_t len, const struct domain *d,
-		    const struct dirq *q)
+	     const struct dirq *q)
 {
 	snprintf(buf, len, "DOMAIN%d_IRQ%d_%s", d->slot, q->slot,
 		 is_pci(q->kind) ? "DEVICE" : "NUMBER");
@@ -441,8 +441,7 @@ static int check_legacy(const char *sym, const struct domain *d,
 		return 0;
 	}
 	if (q->number >= board_irqs) {
-		error_at(sym,
-			 "the board has no IRQ %ld (it has 0-%ld: %s%s=y)",
+		error_at(sym, "the board has no IRQ %ld (it has 0-%ld: %s%s=y)",
 			 q->number, board_irqs - 1, prefix, controller());
 		return 0;
 	}

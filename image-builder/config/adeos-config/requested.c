@@ -133,7 +133,7 @@ static const struct renamed *find_renamed(const char *sym)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(renamed) / sizeof(renamed[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(renamed); i++)
 		if (!strcmp(renamed[i].old, sym))
 			return &renamed[i];
 	return NULL;
@@ -165,8 +165,8 @@ static int slot_above_max(const struct entry *want)
 	int slot, off = 0;
 
 	if (sscanf(want->sym, "DOMAIN%d%n", &slot, &off) != 1 || !off ||
-	    (want->sym[off] && want->sym[off] != '_') || !max ||
-	    !max->value || slot <= atol(max->value))
+	    (want->sym[off] && want->sym[off] != '_') || !max || !max->value ||
+	    slot <= atol(max->value))
 		return 0;
 	if (want->sym[off])
 		return 1;
@@ -254,8 +254,8 @@ static int legacy_irq_above_isa(const struct entry *want,
 		return 0;
 	request_error(
 		"%s, %s %s: a legacy (ISA) IRQ is 0-%d (for an input of the interrupt controller, ask for %sDOMAIN%d_IRQ%d_GSI=y)",
-		asked(want), words->became, got->value, NR_ISA_IRQS - 1,
-		prefix, slot, k);
+		asked(want), words->became, got->value, NR_ISA_IRQS - 1, prefix,
+		slot, k);
 	return 1;
 }
 
@@ -267,8 +267,9 @@ static void check_requested(const struct entry *want)
 	if (!want->value) {
 		if (got && got->value && strcmp(got->value, "n"))
 			request_error("%s, %s %s",
-				      words == &for_config ? "not set here" :
-							     "requested not set",
+				      words == &for_config ?
+					      "not set here" :
+					      "requested not set",
 				      words->became, got->value);
 	} else if (!got) {
 		check_missing(want);

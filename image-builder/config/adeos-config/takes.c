@@ -43,8 +43,7 @@ static const char *const kind_words[NR_IRQ_KINDS] = {
 static void takes_error(const struct takes *t, int line, const char *what,
 			const char *word)
 {
-	printf("%s:%d: error: %s '%s' (see the comment of image-builder/config/adeos-config/takes.c)\n",
-	       t->file, line, what, word);
+	printf("%s:%d: error: %s '%s'\n", t->file, line, what, word);
 	nerrors++;
 }
 
@@ -70,8 +69,10 @@ static void parse_kind(struct takes *t, int line, const char *word)
 			t->kinds_line = line;
 			return;
 		}
-	takes_error(t, line, "no such kind of IRQ entry (legacy, gsi, pci-intx, pci-msi):",
-		    word);
+	takes_error(
+		t, line,
+		"no such kind of IRQ entry (legacy, gsi, pci-intx, pci-msi):",
+		word);
 }
 
 static void parse_number(struct takes *t, int line, const char *word)
@@ -154,15 +155,17 @@ static void check_entry(const struct takes *t, const struct domain *d,
 	irq_sym(sym, sizeof(sym), d, q);
 	irq_text(what, sizeof(what), q);
 	if (t->kinds_line && !t->kinds[q->kind])
-		error_at(sym,
-			 "%s: domain %d \"%s\" of template %s may not take an IRQ of this kind (%s:%d)",
-			 what, d->slot, d->name, d->tmpl, t->file,
-			 t->kinds_line);
+		error_at(
+			sym,
+			"%s: domain %d \"%s\" of template %s may not take an IRQ of this kind (%s:%d)",
+			what, d->slot, d->name, d->tmpl, t->file,
+			t->kinds_line);
 	else if (!is_pci(q->kind) && !number_allowed(t, q->number))
-		error_at(sym,
-			 "%s: domain %d \"%s\" of template %s may not take it (%s:%d)",
-			 what, d->slot, d->name, d->tmpl, t->file,
-			 t->numbers_line);
+		error_at(
+			sym,
+			"%s: domain %d \"%s\" of template %s may not take it (%s:%d)",
+			what, d->slot, d->name, d->tmpl, t->file,
+			t->numbers_line);
 }
 
 /* "1", "1-3": how many IRQ entries the rule allows. */
@@ -193,16 +196,18 @@ void check_takes(const struct domain *d)
 		else
 			snprintf(sym, sizeof(sym), "DOMAIN%d", d->slot);
 		if (t.max_irqs == 0)
-			error_at(sym,
-				 "domain %d \"%s\" of template %s takes %d IRQ%s, and the template takes none (%s:%d)",
-				 d->slot, d->name, d->tmpl, d->nirqs,
-				 d->nirqs == 1 ? "" : "s", t.file, t.irqs_line);
+			error_at(
+				sym,
+				"domain %d \"%s\" of template %s takes %d IRQ%s, and the template takes none (%s:%d)",
+				d->slot, d->name, d->tmpl, d->nirqs,
+				d->nirqs == 1 ? "" : "s", t.file, t.irqs_line);
 		else
-			error_at(sym,
-				 "domain %d \"%s\" of template %s takes %d IRQ%s, and the template takes %s (%s:%d)",
-				 d->slot, d->name, d->tmpl, d->nirqs,
-				 d->nirqs == 1 ? "" : "s", count_text(&t), t.file,
-				 t.irqs_line);
+			error_at(
+				sym,
+				"domain %d \"%s\" of template %s takes %d IRQ%s, and the template takes %s (%s:%d)",
+				d->slot, d->name, d->tmpl, d->nirqs,
+				d->nirqs == 1 ? "" : "s", count_text(&t),
+				t.file, t.irqs_line);
 	}
 	for (k = 0; k < d->nirqs; k++)
 		check_entry(&t, d, &d->irqs[k]);
