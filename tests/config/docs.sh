@@ -69,6 +69,7 @@ soak_length() {
 default_domains() {
 	line=$(grep '^    make qemu_i386_defconfig .*#' README.md)
 	missing=
+	# shellcheck disable=SC2013 # domain names are single words
 	for n in $(sed -n 's/^AD_DOMAIN[0-9]*_NAME="\(.*\)"$/\1/p' \
 		configs/qemu_i386_defconfig); do
 		echo "$line" | grep -qw "$n" || missing="$missing $n"
@@ -112,7 +113,8 @@ copy_template() {
 		not "template $t: its copy recipe fails: $(tail -n 2 "$d.log")"
 		return
 	fi
-	new=$(ls "$d/domain-templates" | grep -vx "$t")
+	new=$(cd "$d/domain-templates" &&
+		for f in *; do [ "$f" = "$t" ] || echo "$f"; done)
 	nd=$d/domain-templates/$new
 	ident=$(echo "$new" | tr - _)
 	# the other templates' headers, as the kernel has them (rt-tasks
@@ -131,11 +133,11 @@ copy_template() {
 	done
 	if [ -z "$new" ] || [ ! -f "$nd/Kconfig" ]; then
 		not "template $t: its copy recipe makes no template folder"
-	elif ls "$nd" | grep -q "$t"; then
-		not "template $t: the copy $new keeps files named $t: $(ls "$nd" | grep "$t" | tr '\n' ' ')"
+	elif [ -n "$(find "$nd" -name "*$t*")" ]; then
+		not "template $t: the copy $new keeps files named $t: $(find "$nd" -name "*$t*" | tr '\n' ' ')"
 	elif [ "$objs" = fail ]; then
 		not "template $t: the copy $new does not compile: $(grep error "$d.log" | head -n 2)"
-	elif ! nm $objs | grep -q " [DR] adeos_template_$ident$"; then
+	elif ! echo "$objs" | xargs nm | grep -q " [DR] adeos_template_$ident$"; then
 		not "template $t: the copy $new does not define adeos_template_$ident"
 	else
 		ok "template $t: its README's copy recipe gives $new, which compiles and defines adeos_template_$ident"
@@ -197,7 +199,8 @@ soak_length
 help_symbols
 default_domains
 grub_order
-for t in $(ls domain-templates); do
+for t in domain-templates/*/; do
+	t=$(basename "$t")
 	copy_template "$t"
 	template_help "$t"
 done
