@@ -86,8 +86,7 @@ wanted() {
 has() {
 	case $1 in
 	py:*) "${PYTHON:-/usr/bin/python3}" -c "import ${1#py:}" >/dev/null 2>&1 ;;
-	# shellcheck disable=SC2086 # the name is a glob
-	dl:*) ls "${ADEOS_DL_DIR:-dl}"/${1#dl:} >/dev/null 2>&1 ;;
+	dl:*) set -- "${ADEOS_DL_DIR:-dl}"/${1#dl:} && [ -e "$1" ] ;;
 	*/*) [ -e "$1" ] ;;
 	*) command -v "$1" >/dev/null 2>&1 ;;
 	esac
