@@ -84,6 +84,7 @@ wanted() {
 }
 
 has() {
+	# shellcheck disable=SC2086 # a download's name is a glob
 	case $1 in
 	py:*) "${PYTHON:-/usr/bin/python3}" -c "import ${1#py:}" >/dev/null 2>&1 ;;
 	dl:*) set -- "${ADEOS_DL_DIR:-dl}"/${1#dl:} && [ -e "$1" ] ;;
