@@ -137,7 +137,8 @@ copy_template() {
 		not "template $t: the copy $new keeps files named $t: $(find "$nd" -name "*$t*" | tr '\n' ' ')"
 	elif [ "$objs" = fail ]; then
 		not "template $t: the copy $new does not compile: $(grep error "$d.log" | head -n 2)"
-	elif ! echo "$objs" | xargs nm | grep -q " [DR] adeos_template_$ident$"; then
+	elif ! echo "$objs" | xargs nm 2>/dev/null |
+		grep -q " [DR] adeos_template_$ident$"; then
 		not "template $t: the copy $new does not define adeos_template_$ident"
 	else
 		ok "template $t: its README's copy recipe gives $new, which compiles and defines adeos_template_$ident"
