@@ -20,4 +20,17 @@ extern struct mutex adeos_domains_lock;
 int adeos_proc_add_domain(struct adeos_domain_desc *desc);
 void adeos_proc_remove_domain(struct adeos_domain_desc *desc);
 
+/*
+ * CONFIG_ADEOS_DEBUG: where a reader of /proc/adeos/domains holds
+ * domains it walked to but has not shown, a test may make it sleep
+ * (/proc/adeos/show_pause, debug.c). Nothing without the option.
+ */
+#ifdef CONFIG_ADEOS_DEBUG
+void adeos_debug_show_pause(void);
+#else
+static inline void adeos_debug_show_pause(void)
+{
+}
+#endif
+
 #endif /* ADEOS_LINUX_GLUE_H */

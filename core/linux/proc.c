@@ -95,8 +95,11 @@ static int domains_show(struct seq_file *m, void *v)
 	while (n < MAX_SHOWN && (d = adeos_next_domain(d)))
 		shown[n++] = d;
 	hard_local_irq_restore(flags);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		/* a test's pause (debug.c): the lock must hold out */
+		adeos_debug_show_pause();
 		show_domain(m, shown[i]);
+	}
 	mutex_unlock(&adeos_domains_lock);
 	return 0;
 }

@@ -13,7 +13,8 @@ at once, with a seed printed so that a failure replays.
 
 What must hold:
 - every write is refused with an errno or taken whole, never in part;
-- a file that takes a number (priority, stall, hardirqs_off, torture)
+- a file that takes a number (priority, stall, hardirqs_off, torture,
+  show_pause)
   refuses every case of the corpus: a number with trailing garbage is
   not its leading digits;
 - the channel refuses what does not fit a message (4 KiB, 1 MiB) and
@@ -42,7 +43,7 @@ import templates_test  # noqa: E402
 RANDOM = 10000
 SEED = 2002  # make test's: the same writes every run
 PULSES = 2000
-NUMERIC = ("priority", "stall", "hardirqs_off", "torture")
+NUMERIC = ("priority", "stall", "hardirqs_off", "torture", "show_pause")
 RESETS = ("latency", "status")
 TOO_BIG = ("4k", "1m")
 PARTIAL = ("fault",)

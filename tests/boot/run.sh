@@ -167,6 +167,11 @@ boot() {
 			"$PYTHON" tests/boot/idle_test.py "$d" \
 				"board/$board/readme.txt" \
 				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
+			# windows forced open: an IRQ logged just before
+			# idle sleeps, a domain unloaded under a reader
+			"$PYTHON" tests/boot/race_test.py "$d" \
+				"board/$board/readme.txt" \
+				"$d/build/guest/tools.cpio" >>"$out.tmp" 2>&1
 		fi
 	fi
 	# a level IRQ for Linux in a stall window: the ACPI SCI, raised
