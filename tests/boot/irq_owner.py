@@ -147,30 +147,32 @@ def check_free_isa(guest, tap, out, kernel_args):
               " ".join(map(str, free)))
     for irq in free:
         pulses = FREE_IRQ5_PULSES if irq == 5 else FREE_PULSES
-        text, rc = guest.run("insmod %s irq=%d; echo insmod $?; "
-                             "dmesg | grep 'adeos: IRQ %d routed' | tail -1"
-                             % (ko, irq, irq))
-        routed = re.search(r"routed to IO-APIC \d+ pin \d+, (\w+)-", text)
-        chip, trigger, actions = isa_lines(
+        text, _ = guest.run("insmod %s irq=%d; echo insmod $?; "
+                            "dmesg | grep 'adeos: IRQ %d routed' | tail -1"
+                            % (ko, irq, irq))
+        routed = re.search(r"routed to IO-APIC \d+ pin \d+", text)
+        chip, trigger, _ = isa_lines(
             guest.run_ok("cat /proc/interrupts")).get(irq, (None,) * 3)
         guest.run_ok("irq-pulse %d %d" % (irq, pulses))
+        # the domain's and Linux's arrivals since the take
         got = qemu.fields(guest.run("cat /proc/adeos/share/status")[0])
-        linux, _ = linux_line(guest.run_ok("cat /proc/interrupts"), irq)
         guest.run("rmmod adeos_share")
         # where the pipeline routed the line itself, the ELCR's word
         want = ("fasteoi" if irq in level else "edge") if routed else trigger
         tap.check(qemu.fields(text).get("insmod") == 0 and
                   chip == ("IO-APIC" if apic else "XT-PIC") and
                   trigger == want and
-                  got.get("domain") == pulses and linux == 0,
+                  got.get("domain") == pulses and got.get("linux") == 0,
                   "free ISA IRQ %d: a loaded domain owning it received %s of "
                   "%d pulses, Linux %s; the line: %s %s (ELCR: %s)%s" %
-                  (irq, got.get("domain"), pulses, linux, chip, trigger,
+                  (irq, got.get("domain"), pulses, got.get("linux"), chip,
+                   trigger,
                    "level" if irq in level else "edge",
                    ", routed by the pipeline" if routed else ""))
     text, _ = guest.run("insmod %s irq=2; echo insmod $?; "
                         "dmesg | grep 'adeos: ' | tail -3" % ko)
     refused = re.search(r"cannot take IRQ 2: .*cascade.*", text)
+    guest.run("rmmod adeos_share")
     tap.check(qemu.fields(text).get("insmod") not in (None, 0) and
               refused is not None,
               "IRQ 2 refused: %s" %
