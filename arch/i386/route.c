@@ -15,10 +15,14 @@
  * This is Linux's own route: an ISA entry added to its table, then its
  * GSI mapped as acpi_register_gsi() maps one.
  *
- * What no device can raise is refused, naming why: the 8259s' cascade
- * (IRQ 2), and a line whose pin carries another source.
+ * What cannot be delivered is refused, naming why: the 8259s' cascade
+ * (IRQ 2), which no device raises; a line whose pin carries another
+ * source; a firmware route on an IO-APIC Linux did not set up.
  *
  * Process context, under adeos_domains_lock (core/linux/domains.c).
+ * Linux adds to its MP table at boot, and later only from ACPI's GSI
+ * registration under the update_mptable boot option: the entries added
+ * here, under that lock, race with nothing else otherwise.
  */
 #include <linux/bitops.h>
 #include <linux/errno.h>
@@ -62,6 +66,19 @@ static int entry_on_pin(int id, int pin)
 		if (mp_irqs[i].irqtype == mp_INT && mp_irqs[i].dstirq == pin &&
 		    (mp_irqs[i].dstapic == id ||
 		     mp_irqs[i].dstapic == MP_APIC_ALL))
+			return i;
+	return -1;
+}
+
+/* The entry of Linux's MP table for ISA IRQ @irq, if any. */
+static int isa_entry(unsigned int irq)
+{
+	int i;
+
+	for (i = 0; i < mp_irq_entries; i++)
+		if (mp_irqs[i].irqtype == mp_INT &&
+		    test_bit(mp_irqs[i].srcbus, mp_bus_not_pci) &&
+		    mp_irqs[i].srcbusirq == irq)
 			return i;
 	return -1;
 }
@@ -132,16 +149,23 @@ static int map_pin(const char *domain, unsigned int irq, int ioapic,
 
 int adeos_route_isa_irq(unsigned int irq, const char *domain)
 {
-	int ioapic, pin, err;
+	int ioapic, pin, i, err;
 	bool level;
 
-	if (irq == PIC_CASCADE_IR) {
+	if (irq == PIC_CASCADE_IR && nr_legacy_irqs()) {
 		pr_err("adeos: domain %s cannot take IRQ %u: it is the cascade input of the 8259s, which no device raises\n",
 		       domain, irq);
 		return -EINVAL;
 	}
 	if (irq >= NR_IRQS_LEGACY || !left_on_8259(irq))
 		return 0;
+	i = isa_entry(irq);
+	if (i >= 0) {
+		/* The firmware's route, on an IO-APIC Linux left alone. */
+		pr_err("adeos: domain %s cannot take IRQ %u: the firmware routes it to IO-APIC %u pin %u, which Linux did not set up\n",
+		       domain, irq, mp_irqs[i].dstapic, mp_irqs[i].dstirq);
+		return -ENODEV;
+	}
 	ioapic = mp_find_ioapic(irq);
 	if (ioapic < 0) {
 		pr_err("adeos: domain %s cannot take IRQ %u: no IO-APIC has an input for it\n",
