@@ -131,6 +131,9 @@ static int request_for_domain(struct adeos_domain_desc *desc,
 
 	if (irq >= ARCH_NR_HW_IRQS)
 		return 0;
+	err = adeos_route_isa_irq(irq, desc->name);
+	if (err)
+		return err;
 	err = refuse_for_driver(desc, q, irq);
 	if (err)
 		return err;

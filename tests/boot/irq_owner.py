@@ -10,6 +10,14 @@ receive exactly that many, and Linux none. Meanwhile Linux's own IRQs
 the 8259 raises for an acknowledge that finds nothing in service, does
 not move.
 
+And every ISA IRQ the board gives neither a Linux driver nor a built-in
+domain (no action on its line): adeos-share.ko loaded on it alone, its
+handler quieting pc-testdev, gets every pulse (700 on IRQ 5, a PCI link
+line that QEMU's MP table lists for no ISA device, FREE_PULSES on the
+others) and Linux none; on the IO-APIC the line is on its pin, set up
+as the ELCR says where the pipeline routed it. IRQ 2, the 8259s'
+cascade, is refused, naming it.
+
 And a level line of a domain's own: the test module adeos-level.ko
 makes ISA IRQ 11 level-high (ACPI's GSI registration: the IO-APIC pin's
 trigger, or the 8259's ELCR bit; a kernel without ACPI only on the 8259,
@@ -40,8 +48,8 @@ Run on the board's own routing, then on the 8259 (noapic; not on the
 debug board: qemu.routings()).
 
 usage: irq_owner.py O README TOOLS_CPIO    Prints TAP lines; exit 1 on
-a failure. TOOLS_CPIO holds /bin/irq-pulse; it is booted after the
-board's own initramfs.
+a failure. TOOLS_CPIO holds /bin/irq-pulse and /bin/elcr; it is booted
+after the board's own initramfs.
 """
 import os
 import re
@@ -58,6 +66,8 @@ LEVEL_STALLED = 200
 TAKES_KO = "/lib/modules/adeos-test/adeos-takes.ko"
 TAKE_CYCLES = 200
 SHARE_KO = "/lib/modules/adeos-test/adeos-share.ko"
+FREE_IRQ5_PULSES = 700
+FREE_PULSES = 40
 
 
 def owned_irqs(out):
@@ -98,6 +108,75 @@ def check_owned(guest, tap, name, irq):
     tap.check(count in (0, None) and linux is None,
               "Linux never got IRQ %d: /proc/interrupts %s, its stage %s" %
               (irq, count, linux or "has no such row"))
+
+
+def isa_lines(interrupts):
+    """ISA IRQ -> (chip, trigger or None, [actions]) for every ISA line
+    /proc/interrupts shows (one CPU: one count)."""
+    lines = {}
+    for line in interrupts.splitlines():
+        m = re.match(r"\s*(\d+):\s+\d+\s+(\S+)\s*(\d+-(\w+))?\s*(.*)$",
+                     line)
+        if m and int(m.group(1)) < 16:
+            lines[int(m.group(1))] = (
+                m.group(2), m.group(4),
+                [a.strip() for a in m.group(5).split(",") if a.strip()])
+    return lines
+
+
+def free_isa_irqs(guest):
+    """The ISA IRQs the board gives neither Linux's drivers nor its
+    built-in domains: no action on the line. Not 2, the cascade."""
+    taken = isa_lines(guest.run_ok("cat /proc/interrupts"))
+    return [irq for irq in range(1, 16)
+            if irq != 2 and not (taken.get(irq) or (0, 0, []))[2]]
+
+
+def check_free_isa(guest, tap, out, kernel_args):
+    """A domain loaded on each free ISA IRQ, alone, gets every pulse, on
+    the line routed as the hardware has it: on the IO-APIC routing, the
+    IO-APIC's pin (Linux routes an ISA line the firmware lists only for
+    PCI, such as QEMU's 5 without ACPI, to nothing), set up as the
+    firmware or, where it says nothing, the ELCR says; on the 8259, its
+    line. And IRQ 2, the cascade, is refused, naming why."""
+    ko = "%s priority=%d alone=1 quiet=1" % (SHARE_KO, share_priority(out))
+    level = [int(n) for n in guest.run_ok("elcr").split()[1:]]
+    apic = "noapic" not in kernel_args
+    free = free_isa_irqs(guest)
+    tap.check(free, "free ISA IRQs (no action on the line): %s" %
+              " ".join(map(str, free)))
+    for irq in free:
+        pulses = FREE_IRQ5_PULSES if irq == 5 else FREE_PULSES
+        text, _ = guest.run("insmod %s irq=%d; echo insmod $?; "
+                            "dmesg | grep 'adeos: IRQ %d routed' | tail -1"
+                            % (ko, irq, irq))
+        routed = re.search(r"routed to IO-APIC \d+ pin \d+", text)
+        chip, trigger, _ = isa_lines(
+            guest.run_ok("cat /proc/interrupts")).get(irq, (None,) * 3)
+        guest.run_ok("irq-pulse %d %d" % (irq, pulses))
+        # the domain's and Linux's arrivals since the take
+        got = qemu.fields(guest.run("cat /proc/adeos/share/status")[0])
+        guest.run("rmmod adeos_share")
+        # where the pipeline routed the line itself, the ELCR's word
+        want = ("fasteoi" if irq in level else "edge") if routed else trigger
+        tap.check(qemu.fields(text).get("insmod") == 0 and
+                  chip == ("IO-APIC" if apic else "XT-PIC") and
+                  trigger == want and
+                  got.get("domain") == pulses and got.get("linux") == 0,
+                  "free ISA IRQ %d: a loaded domain owning it received %s of "
+                  "%d pulses, Linux %s; the line: %s %s (ELCR: %s)%s" %
+                  (irq, got.get("domain"), pulses, got.get("linux"), chip,
+                   trigger,
+                   "level" if irq in level else "edge",
+                   ", routed by the pipeline" if routed else ""))
+    text, _ = guest.run("insmod %s irq=2; echo insmod $?; "
+                        "dmesg | grep 'adeos: ' | tail -3" % ko)
+    refused = re.search(r"cannot take IRQ 2: .*cascade.*", text)
+    guest.run("rmmod adeos_share")
+    tap.check(qemu.fields(text).get("insmod") not in (None, 0) and
+              refused is not None,
+              "IRQ 2 refused: %s" %
+              (refused.group(0) if refused else text.strip()))
 
 
 def err_and_console(guest):
@@ -279,6 +358,7 @@ def boot_and_check(out, readme, initrd, kernel_args, owned):
         for name, irq in owned:
             check_owned(guest, tap, name, irq)
         check_one_ack(guest, tap, before)
+        check_free_isa(guest, tap, out, kernel_args)
         if qemu.kernel_has(out, "ACPI") or "noapic" in kernel_args:
             check_domain_level(guest, tap, kernel_args)
         check_take_release(guest, tap)

@@ -189,6 +189,15 @@ bool adeos_pci_names_device(const char *name, struct pci_dev *dev);
  */
 bool adeos_line_is_level(unsigned int irq, struct irq_data *data,
 			 struct irq_chip *chip);
+/*
+ * Make ISA IRQ @irq deliverable for domain @domain before the glue
+ * requests it: its IO-APIC pin where Linux left it on the 8259 (no
+ * firmware entry), set up as the chipset's ELCR says the line is. 0, or
+ * a negative errno after a message naming why the hardware cannot
+ * deliver it (the cascade IRQ 2, a pin that carries another source).
+ * Process context (arch/i386/route.c).
+ */
+int adeos_route_isa_irq(unsigned int irq, const char *domain);
 
 /*
  * Exceptions taken while a domain ahead of Linux runs (arch/i386/fault.c).

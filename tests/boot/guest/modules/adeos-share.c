@@ -6,10 +6,13 @@
  * ahead of Linux) takes ISA IRQ IRQ (default 4, the
  * console's serial line) and passes it on, or, with alone=1, keeps it
  * to itself (exclusive and terminated): the glue must refuse that on a
- * line a Linux driver uses, naming the driver. /proc/adeos/share/status
- * has the domain's and Linux's counts of the IRQ since the take, read
- * together. A test module: never load it in a product.
+ * line a Linux driver uses, naming the driver. With quiet=1 its handler
+ * quiets QEMU's pc-testdev, for a domain on a free ISA line.
+ * /proc/adeos/share/status has the domain's and Linux's counts of the
+ * IRQ since the take, read together. A test module: never load it in a
+ * product.
  */
+#include <linux/io.h>
 #include <linux/module.h>
 #include <adeos/os.h>
 
@@ -23,8 +26,20 @@ static bool alone;
 module_param(alone, bool, 0444);
 MODULE_PARM_DESC(alone, "keep the IRQ to the domain (exclusive, terminated)");
 
+/*
+ * With quiet=1 the handler lowers pc-testdev's line (port 0x2000 + IRQ),
+ * as a driver quiets its device: a level line raised once is then one
+ * arrival, as an edge is.
+ */
+static bool quiet;
+module_param(quiet, bool, 0444);
+MODULE_PARM_DESC(quiet, "lower QEMU's pc-testdev line in the handler");
+#define TESTDEV_IRQ_PORT 0x2000
+
 static void share_irq(unsigned int n, void *cookie)
 {
+	if (quiet)
+		outb(0, TESTDEV_IRQ_PORT + n);
 }
 
 /* What Linux had of the IRQ when the domain took it. */
