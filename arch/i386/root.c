@@ -103,7 +103,7 @@ static void root_play(struct pt_regs *regs)
 	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && in_nmi())
 		adeos_debug_report("Linux's log played in an NMI");
 	root_frame = regs;
-	adeos_unstall_ipipe_from(&adeos_root);
+	adeos_play_root_stage();
 	adeos_root.status |= ADEOS_STALL_FLAG;
 	root_frame = outer;
 	/*
@@ -175,9 +175,10 @@ void adeos_root_restore(void)
 }
 EXPORT_SYMBOL(adeos_root_restore);
 
+/* Never inside a hard section: preemption would turn hard IRQs on. */
 void arch_root_played(void)
 {
-	if (!in_nmi() && !irqs_disabled())
+	if (!in_nmi() && !irqs_disabled() && !hard_irqs_disabled())
 		preempt_check_resched();
 }
 
@@ -360,6 +361,10 @@ void arch_run_root_handler(void (*handler)(unsigned int irq, void *cookie),
 #ifdef CONFIG_TRACE_IRQFLAGS
 	lockdep_on = lockdep_hardirqs_enabled();
 #endif
+	/* A walk inside a caller's hard section never gets this far. */
+	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && adeos_hard_section_walks())
+		adeos_debug_report(
+			"Linux's log played inside a caller's hard section");
 	if (lockdep_on)
 		trace_hardirqs_off();
 	if (irq >= ADEOS_VIRQ_BASE) {

@@ -196,6 +196,7 @@ typedef struct adeos_domain {
 	void (*reschedule)(struct adeos_domain *d);
 	void *scheduler; /* the scheduler's own data */
 	unsigned long reschedules; /* calls of it */
+	int resched_due; /* a walk in a hard section left it to the next */
 	struct adeos_log log;
 	struct adeos_irq_slot irqs[ADEOS_NR_IRQS];
 	struct adeos_irq_stats stats[ADEOS_NR_IRQS];
