@@ -55,22 +55,25 @@ void adeos_hand_down(adomain_t *d, unsigned int irq, unsigned int n)
 /*
  * Stop @d, which faulted or ran past its budget in a handler: none of
  * its handlers is called again, and its IRQs go to nobody or down the
- * pipeline, as its on_fault says, with what it had pending.
+ * pipeline, as its on_fault says, with what it had pending. A line it
+ * shares with the root (the OS still takes it: its own driver is on it)
+ * goes on down whatever on_fault says: dropping it would take the OS's
+ * device away with the domain.
  */
 static void stop_faulted(adomain_t *d)
 {
-	int pass = d->on_fault == ADEOS_FAULT_PASS_IRQS;
 	unsigned int irq, n;
 
 	d->status |= ADEOS_FAULTED_FLAG;
 	for (irq = 0; irq < ADEOS_NR_IRQS; irq++) {
 		struct adeos_irq_slot *slot = &d->irqs[irq];
 		struct adeos_irq_slot *root = &adeos_root.irqs[irq];
+		int shared = root->control & ADEOS_HANDLE_MASK;
 
 		if (!(slot->control & ADEOS_HANDLE_MASK))
 			continue;
 		n = adeos_log_drop(d, irq);
-		if (!pass) {
+		if (d->on_fault != ADEOS_FAULT_PASS_IRQS && !shared) {
 			/* A held line stays masked: the release ends it. */
 			slot->control = 0;
 			adeos_pipe.dropped += n;
@@ -103,6 +106,29 @@ struct arch_landing *adeos_domain_fault(const struct adeos_fault *fault)
 }
 
 /*
+ * A call of @d's handler for @irq took @took timestamp counts. @return
+ * nonzero when that makes ADEOS_BUDGET_OVERRUNS calls in a row past the
+ * budget: the domain is then stopped, the fault naming the last call.
+ */
+static int over_budget(adomain_t *d, struct adeos_irq_slot *slot,
+		       unsigned int irq, unsigned long long took)
+{
+	if (!d->budget || took <= d->budget) {
+		d->overruns_in_row = 0;
+		return 0;
+	}
+	d->overruns++;
+	if (++d->overruns_in_row < ADEOS_BUDGET_OVERRUNS)
+		return 0;
+	d->fault.trap = ADEOS_FAULT_BUDGET;
+	d->fault.what = "time budget";
+	d->fault.ip = (unsigned long)slot->handler;
+	d->fault.address = 0;
+	d->fault.irq = irq;
+	return 1;
+}
+
+/*
  * Call a handler of @d, a domain ahead of the root, with its landing
  * pad and its clock. @return nonzero when it faulted or ran too long.
  */
@@ -119,15 +145,7 @@ static int call_handler(adomain_t *d, struct adeos_irq_slot *slot,
 	took = arch_timestamp() - start;
 	if (took > d->longest_call)
 		d->longest_call = took;
-	if (!faulted && d->budget && took > d->budget) {
-		d->fault.trap = ADEOS_FAULT_BUDGET;
-		d->fault.what = "time budget";
-		d->fault.ip = (unsigned long)slot->handler;
-		d->fault.address = 0;
-		d->fault.irq = irq;
-		faulted = 1;
-	}
-	return faulted;
+	return faulted || over_budget(d, slot, irq, took);
 }
 
 /*
