@@ -22,6 +22,7 @@
  * exit: the preemption that a played handler calls for happens after the
  * play has returned.
  */
+#include <linux/context_tracking_irq.h>
 #include <linux/entry-common.h>
 #include <linux/export.h>
 #include <linux/hardirq.h>
@@ -102,6 +103,9 @@ static void root_play(struct pt_regs *regs)
 	/* An NMI may come anywhere, in the middle of what it would play. */
 	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && in_nmi())
 		adeos_debug_report("Linux's log played in an NMI");
+	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && !rcu_is_watching())
+		adeos_debug_report(
+			"Linux's log played while RCU was not watching");
 	root_frame = regs;
 	adeos_play_root_stage();
 	adeos_root.status |= ADEOS_STALL_FLAG;
@@ -115,6 +119,43 @@ static void root_play(struct pt_regs *regs)
 		adeos_debug_report(
 			"Linux switched tasks inside a play of its log");
 	hard_local_irq_restore(flags);
+}
+
+/* Whether lockdep believes Linux's interrupts are on. */
+static bool root_lockdep_irqs_on(void)
+{
+#ifdef CONFIG_TRACE_IRQFLAGS
+	return lockdep_hardirqs_enabled();
+#else
+	return false;
+#endif
+}
+
+/*
+ * Idle's polling loops (cpu_idle_poll(), cpuidle's poll state) turn
+ * Linux's interrupts on between ct_idle_enter() and ct_idle_exit(),
+ * with RCU not watching: what was logged plays there as an interrupt
+ * taken there is handled, inside ct_irq_enter(), the way
+ * irqentry_enter() and irqentry_exit() wrap it for the idle task, and
+ * with lockdep told that interrupts are off meanwhile.
+ */
+static void root_play_unwatched(void)
+{
+	bool lockdep_on = root_lockdep_irqs_on();
+
+	if (lockdep_on)
+		lockdep_hardirqs_off(CALLER_ADDR0);
+	ct_irq_enter();
+	if (lockdep_on)
+		trace_hardirqs_off_finish();
+	root_play(NULL);
+	if (lockdep_on) {
+		trace_hardirqs_on_prepare();
+		lockdep_hardirqs_on_prepare();
+	}
+	ct_irq_exit();
+	if (lockdep_on)
+		lockdep_hardirqs_on(CALLER_ADDR0);
 }
 
 void adeos_root_sync_pending(void)
@@ -136,7 +177,10 @@ void adeos_root_sync_pending(void)
 		return;
 	}
 	adeos_root.status |= ADEOS_STALL_FLAG;
-	root_play(NULL);
+	if (rcu_is_watching())
+		root_play(NULL);
+	else
+		root_play_unwatched();
 	adeos_root.status &= ~ADEOS_STALL_FLAG;
 	hard_local_irq_restore(flags);
 	/* As at the return from an interrupt that came in now. */
@@ -356,11 +400,8 @@ static void root_irq(unsigned int irq, void *cookie)
 void arch_run_root_handler(void (*handler)(unsigned int irq, void *cookie),
 			   unsigned int irq, void *cookie)
 {
-	bool lockdep_on = false;
+	bool lockdep_on = root_lockdep_irqs_on();
 
-#ifdef CONFIG_TRACE_IRQFLAGS
-	lockdep_on = lockdep_hardirqs_enabled();
-#endif
 	/* A walk inside a caller's hard section never gets this far. */
 	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && adeos_hard_section_walks())
 		adeos_debug_report(
@@ -595,8 +636,11 @@ void adeos_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu)
 	/*
 	 * IRQs logged during Linux's exit work would wait behind the iret
 	 * until Linux next unstalls: play them as if they came in now. Not
-	 * where the entry hit idle with RCU not watching (RCU stopped
-	 * watching again): idle plays them before it sleeps.
+	 * where the entry hit the idle task (exit_rcu: in 6.1 every such
+	 * entry enters RCU with ct_irq_enter(), watching or not, unless RCU
+	 * is TINY_RCU), whose exit has just called ct_irq_exit(): RCU may
+	 * not be watching any more. The idle loop plays them, at its next
+	 * enable or before it sleeps (adeos_root_idle_prepare()).
 	 */
 	while (!exit_rcu && root_log_playable()) {
 		root_play(regs);
