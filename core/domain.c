@@ -136,7 +136,7 @@ int adeos_register_domain(adomain_t *adp, adattr_t *attr)
 	pipeline_insert(adp);
 	if (attr->entry)
 		run_entry(adp, attr->entry);
-	adeos_sync_pipeline();
+	adeos_sync_pipeline(adeos_walk_for(flags));
 out:
 	hard_local_irq_restore(flags);
 	return err;
@@ -196,7 +196,7 @@ int adeos_unregister_domain(adomain_t *adp)
 		hand_down_log(adp);
 		adeos_pipe.departed += delivered(adp);
 		adp->next = NULL;
-		adeos_sync_pipeline();
+		adeos_sync_pipeline(adeos_walk_for(flags));
 	}
 	hard_local_irq_restore(flags);
 	return err;
@@ -221,7 +221,7 @@ int adeos_renice_domain(adomain_t *adp, int newpri)
 		pipeline_remove(adp);
 		adp->priority = newpri;
 		pipeline_insert(adp);
-		adeos_sync_pipeline();
+		adeos_sync_pipeline(adeos_walk_for(flags));
 	}
 	hard_local_irq_restore(flags);
 	return err;

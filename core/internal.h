@@ -21,7 +21,8 @@ struct adeos_pipeline {
 	unsigned long spurious;
 	unsigned long dropped; /* handed down to no domain that takes them */
 	unsigned long departed; /* delivered to domains since unregistered */
-	int root_played; /* the root's stage was played (adeos_trigger_irq) */
+	int root_played; /* the root's stage was played (sync_and_tell) */
+	unsigned int hard_walks; /* walks inside a caller's hard section */
 };
 
 extern struct adeos_pipeline adeos_pipe;
@@ -124,7 +125,14 @@ static inline unsigned int adeos_log_take(adomain_t *d, unsigned int irq)
 /* pipeline.c */
 int adeos_log_down(adomain_t *d, unsigned int irq, unsigned int n);
 void adeos_hand_down(adomain_t *d, unsigned int irq, unsigned int n);
-void adeos_sync_pipeline(void);
+/* How a walk may play: chosen from the caller's saved hard flag. */
+enum adeos_walk {
+	ADEOS_WALK_ANY, /* hard IRQs were on: each stage as it runs */
+	ADEOS_WALK_HARD_SECTION, /* they were off: they stay off */
+};
+void adeos_sync_pipeline(enum adeos_walk walk);
+/* The walk for a caller whose hard_local_irq_save() returned @flags. */
+enum adeos_walk adeos_walk_for(unsigned long flags);
 void adeos_end_held(adomain_t *d, unsigned int irq);
 
 /* event.c */

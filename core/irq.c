@@ -73,7 +73,8 @@ static void apply_enable(unsigned int irq, unsigned int clrmask,
  * @adp no longer takes @irq; what it had pending goes down, and a line
  * it held opens: no one else would end it.
  */
-static void release_irq(adomain_t *adp, unsigned int irq)
+static void release_irq(adomain_t *adp, unsigned int irq,
+			enum adeos_walk walk)
 {
 	unsigned int n = adeos_log_drop(adp, irq);
 	struct adeos_irq_slot *slot = &adp->irqs[irq];
@@ -86,7 +87,7 @@ static void release_irq(adomain_t *adp, unsigned int irq)
 	slot->control = ADEOS_DEFAULT_CONTROL;
 	if (n) {
 		adeos_hand_down(adp->next, irq, n);
-		adeos_sync_pipeline();
+		adeos_sync_pipeline(walk);
 	}
 }
 
@@ -120,7 +121,7 @@ int adeos_virtualize_irq_from(adomain_t *adp, unsigned int irq,
 	if (!adeos_domain_registered(adp) || !adeos_irq_valid(irq))
 		err = -EINVAL;
 	else if (!handler)
-		release_irq(adp, irq);
+		release_irq(adp, irq, adeos_walk_for(flags));
 	else
 		err = install_irq(adp, irq, handler, cookie, acknowledge, mode);
 	hard_local_irq_restore(flags);

@@ -55,22 +55,25 @@ void adeos_hand_down(adomain_t *d, unsigned int irq, unsigned int n)
 /*
  * Stop @d, which faulted or ran past its budget in a handler: none of
  * its handlers is called again, and its IRQs go to nobody or down the
- * pipeline, as its on_fault says, with what it had pending.
+ * pipeline, as its on_fault says, with what it had pending. A line it
+ * shares with the root (the OS still takes it: its own driver is on it)
+ * goes on down whatever on_fault says: dropping it would take the OS's
+ * device away with the domain.
  */
 static void stop_faulted(adomain_t *d)
 {
-	int pass = d->on_fault == ADEOS_FAULT_PASS_IRQS;
 	unsigned int irq, n;
 
 	d->status |= ADEOS_FAULTED_FLAG;
 	for (irq = 0; irq < ADEOS_NR_IRQS; irq++) {
 		struct adeos_irq_slot *slot = &d->irqs[irq];
 		struct adeos_irq_slot *root = &adeos_root.irqs[irq];
+		int shared = root->control & ADEOS_HANDLE_MASK;
 
 		if (!(slot->control & ADEOS_HANDLE_MASK))
 			continue;
 		n = adeos_log_drop(d, irq);
-		if (!pass) {
+		if (d->on_fault != ADEOS_FAULT_PASS_IRQS && !shared) {
 			/* A held line stays masked: the release ends it. */
 			slot->control = 0;
 			adeos_pipe.dropped += n;
@@ -103,6 +106,29 @@ struct arch_landing *adeos_domain_fault(const struct adeos_fault *fault)
 }
 
 /*
+ * A call of @d's handler for @irq took @took timestamp counts. @return
+ * nonzero when that makes ADEOS_BUDGET_OVERRUNS calls in a row past the
+ * budget: the domain is then stopped, the fault naming the last call.
+ */
+static int over_budget(adomain_t *d, struct adeos_irq_slot *slot,
+		       unsigned int irq, unsigned long long took)
+{
+	if (!d->budget || took <= d->budget) {
+		d->overruns_in_row = 0;
+		return 0;
+	}
+	d->overruns++;
+	if (++d->overruns_in_row < ADEOS_BUDGET_OVERRUNS)
+		return 0;
+	d->fault.trap = ADEOS_FAULT_BUDGET;
+	d->fault.what = "time budget";
+	d->fault.ip = (unsigned long)slot->handler;
+	d->fault.address = 0;
+	d->fault.irq = irq;
+	return 1;
+}
+
+/*
  * Call a handler of @d, a domain ahead of the root, with its landing
  * pad and its clock. @return nonzero when it faulted or ran too long.
  */
@@ -119,25 +145,20 @@ static int call_handler(adomain_t *d, struct adeos_irq_slot *slot,
 	took = arch_timestamp() - start;
 	if (took > d->longest_call)
 		d->longest_call = took;
-	if (!faulted && d->budget && took > d->budget) {
-		d->fault.trap = ADEOS_FAULT_BUDGET;
-		d->fault.what = "time budget";
-		d->fault.ip = (unsigned long)slot->handler;
-		d->fault.address = 0;
-		d->fault.irq = irq;
-		faulted = 1;
-	}
-	return faulted;
+	return faulted || over_budget(d, slot, irq, took);
 }
 
 /*
  * Run one handler of @d for @n arrivals of @irq. Domains below the head
  * run it with hard IRQs on, so that higher domains preempt them; the head
  * has nobody to yield to and keeps them off, unless it is the root: the
- * OS runs with hard IRQs on, whoever is ahead of it. Either way hard IRQs
- * are off again afterwards: a handler may have turned them on.
+ * OS runs with hard IRQs on, whoever is ahead of it. A walk inside its
+ * caller's hard section (@walk) keeps them off for every domain: the
+ * caller said no IRQ may come in. Either way hard IRQs are off again
+ * afterwards: a handler may have turned them on.
  */
-static void run_handler(adomain_t *d, unsigned int irq, unsigned int n)
+static void run_handler(adomain_t *d, unsigned int irq, unsigned int n,
+			enum adeos_walk walk)
 {
 	struct adeos_irq_slot *slot = &d->irqs[irq];
 	int outer_irq = d->irq_in_service;
@@ -147,7 +168,7 @@ static void run_handler(adomain_t *d, unsigned int irq, unsigned int n)
 
 	d->irq_in_service = irq;
 	d->pass_request = 0;
-	if (!head)
+	if (!head && walk == ADEOS_WALK_ANY)
 		hard_local_irq_enable();
 	if (d == &adeos_root)
 		arch_run_root_handler(slot->handler, irq, slot->cookie);
@@ -175,7 +196,7 @@ static void run_handler(adomain_t *d, unsigned int irq, unsigned int n)
  * Play @d's log with its stage stalled, re-reading the log after every
  * handler: IRQs that came in meanwhile go in this same pass.
  */
-static void sync_stage(adomain_t *d)
+static void sync_stage(adomain_t *d, enum adeos_walk walk)
 {
 	adomain_t *prev = adeos_current;
 	int irq;
@@ -185,7 +206,7 @@ static void sync_stage(adomain_t *d)
 	if (d == &adeos_root)
 		adeos_pipe.root_played = 1;
 	while ((irq = adeos_log_first(d)) >= 0)
-		run_handler(d, irq, adeos_log_take(d, irq));
+		run_handler(d, irq, adeos_log_take(d, irq), walk);
 	d->status &= ~ADEOS_STALL_FLAG;
 	adeos_current = prev;
 }
@@ -196,13 +217,19 @@ static void sync_stage(adomain_t *d)
  * that unstalled its stage), whose frames a task switch would strand;
  * the outermost call's stage sync comes back here once it is done.
  */
-static void reschedule(adomain_t *d)
+static void reschedule(adomain_t *d, enum adeos_walk walk)
 {
 	adomain_t *prev = adeos_current;
 
 	if (!d->reschedule || d->irq_in_service >= 0 || d->log.summary ||
 	    (d->status & (ADEOS_STALL_FLAG | ADEOS_FAULTED_FLAG)))
 		return;
+	/* A task switch turns hard IRQs on: the next walk that may does it. */
+	if (walk == ADEOS_WALK_HARD_SECTION) {
+		d->resched_due = 1;
+		return;
+	}
+	d->resched_due = 0;
 	adeos_current = d;
 	d->reschedules++;
 	d->reschedule(d);
@@ -213,23 +240,47 @@ static void reschedule(adomain_t *d)
  * Play what can be played now: every stage from the head down to the
  * current domain, stopping at the first stalled one. Each stage played
  * may have changed the pipeline, so the walk starts over after it.
+ *
+ * Inside its caller's hard section (ADEOS_WALK_HARD_SECTION) the walk
+ * keeps hard IRQs off throughout: it plays the domains ahead of the
+ * root with them off, leaves their scheduler hooks due, and stops
+ * before the root, whose handlers run only with hard IRQs on; the
+ * root's log plays at its next entry, unstall or exit. The depth of
+ * such walks is kept for the arch's debug checks
+ * (adeos_hard_section_walks()).
  */
-void adeos_sync_pipeline(void)
+void adeos_sync_pipeline(enum adeos_walk walk)
 {
 	adomain_t *d;
 
+	adeos_pipe.hard_walks += walk == ADEOS_WALK_HARD_SECTION;
 again:
 	for (d = adeos_head; d; d = d->next) {
 		if (d->status & ADEOS_STALL_FLAG)
-			return;
+			break;
+		if (d == &adeos_root && walk == ADEOS_WALK_HARD_SECTION)
+			break;
 		if (d->log.summary) {
-			sync_stage(d);
-			reschedule(d);
+			sync_stage(d, walk);
+			reschedule(d, walk);
 			goto again;
 		}
+		if (d->resched_due)
+			reschedule(d, walk);
 		if (d == adeos_current)
-			return;
+			break;
 	}
+	adeos_pipe.hard_walks -= walk == ADEOS_WALK_HARD_SECTION;
+}
+
+enum adeos_walk adeos_walk_for(unsigned long flags)
+{
+	return flags ? ADEOS_WALK_ANY : ADEOS_WALK_HARD_SECTION;
+}
+
+unsigned int adeos_hard_section_walks(void)
+{
+	return adeos_pipe.hard_walks;
 }
 
 int adeos_held_back(const adomain_t *adp)
@@ -297,7 +348,8 @@ void adeos_handle_irq(unsigned int irq)
 	if (ack == ADEOS_ACK_HELD)
 		d->irqs[irq].held = 1;
 	adeos_log_down(d, irq, 1);
-	adeos_sync_pipeline();
+	/* A hardware IRQ came in: whatever it interrupted had them on. */
+	adeos_sync_pipeline(ADEOS_WALK_ANY);
 	adeos_storm_watch(d, irq);
 }
 
@@ -331,10 +383,27 @@ void adeos_root_direct_done(unsigned int irq)
 		adeos_end_held(&adeos_root, irq);
 }
 
+/*
+ * The walk for an API call that saved @flags (hard IRQs off since),
+ * then hard IRQs back as they were; if the root's stage was played on
+ * the root's own behalf, the arch hears of it (arch_root_played()):
+ * what its handlers woke may preempt the caller now.
+ */
+static void sync_and_tell(unsigned long flags)
+{
+	int played;
+
+	adeos_pipe.root_played = 0;
+	adeos_sync_pipeline(adeos_walk_for(flags));
+	played = adeos_pipe.root_played && adeos_current == &adeos_root;
+	hard_local_irq_restore(flags);
+	if (played)
+		arch_root_played();
+}
+
 int adeos_trigger_irq(unsigned int irq)
 {
 	unsigned long flags;
-	int played;
 
 	if (!adeos_is_virq(irq))
 		return -EINVAL;
@@ -343,13 +412,8 @@ int adeos_trigger_irq(unsigned int irq)
 		hard_local_irq_restore(flags);
 		return -EINVAL;
 	}
-	adeos_pipe.root_played = 0;
 	adeos_log_down(adeos_head, irq, 1);
-	adeos_sync_pipeline();
-	played = adeos_pipe.root_played && adeos_current == &adeos_root;
-	hard_local_irq_restore(flags);
-	if (played)
-		arch_root_played();
+	sync_and_tell(flags);
 	return 0;
 }
 
@@ -388,8 +452,24 @@ void adeos_unstall_ipipe_from(adomain_t *adp)
 	if (adp == adeos_current && !adp->log.summary)
 		return;
 	flags = hard_local_irq_save();
-	adeos_sync_pipeline();
+	/*
+	 * A stage ahead of the root unstalled from the root's code may have
+	 * played the root's log: the arch hears of it, as after a trigger.
+	 * The root's own unstall is the OS's, which preempts as it does.
+	 */
+	if (adp != &adeos_root) {
+		sync_and_tell(flags);
+		return;
+	}
+	adeos_sync_pipeline(adeos_walk_for(flags));
 	hard_local_irq_restore(flags);
+}
+
+void adeos_play_root_stage(void)
+{
+	adeos_root.status &= ~ADEOS_STALL_FLAG;
+	adeos_barrier();
+	adeos_sync_pipeline(ADEOS_WALK_ANY);
 }
 
 unsigned int adeos_test_ipipe_from(adomain_t *adp)

@@ -57,7 +57,11 @@ static void copy_name(char *to, const char *from)
 	to[i] = 0;
 }
 
-/* THRESHOLD in a row: mask the line, keep the record, tell the OS. */
+/*
+ * THRESHOLD in a row: mask the line, keep the record, tell the OS. At
+ * the end of a hardware IRQ, whose interrupted code had hard IRQs on:
+ * the report plays as the IRQ's own arrivals did.
+ */
 static void catch_storm(adomain_t *d, unsigned int irq)
 {
 	struct adeos_storm *s = &lines[irq];
@@ -70,8 +74,10 @@ static void catch_storm(adomain_t *d, unsigned int irq)
 	copy_name(s->domain, d->name);
 	s->run = 0;
 	storms++;
-	if (report_virq >= 0)
-		adeos_trigger_irq(report_virq);
+	if (report_virq >= 0 && adeos_virq_allocated(report_virq)) {
+		adeos_log_down(adeos_head, report_virq, 1);
+		adeos_sync_pipeline(ADEOS_WALK_ANY);
+	}
 }
 
 /*

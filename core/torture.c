@@ -53,6 +53,8 @@ static unsigned int irqs[NIRQ]; /* model IRQ index -> pipeline IRQ */
 static int nvirqs; /* allocated so far */
 static unsigned long long rng_state;
 static int handler_depth, hw_depth;
+/* Pipeline calls made inside a hard section of the caller, nested. */
+static int hard_sections;
 
 /*
  * A broken check: the first one is recorded, and the run winds down
@@ -241,7 +243,10 @@ static void raise_hw(void)
 	hw_depth--;
 }
 
-/* Hard IRQs off first: the model logs the IRQ just as the pipeline does. */
+/*
+ * Hard IRQs off first: the model logs the IRQ just as the pipeline does.
+ * The trigger is then inside the caller's hard section.
+ */
 static void send_virq(void)
 {
 	int x = NHW + rnd(NVIRQ);
@@ -250,7 +255,9 @@ static void send_virq(void)
 	T->events++;
 	T->virqs_sent++;
 	model_log_down(0, x, 1);
+	hard_sections++;
 	check(adeos_trigger_irq(irqs[x]) == 0, "trigger refused");
+	hard_sections--;
 	hard_local_irq_restore(flags);
 }
 
@@ -297,8 +304,11 @@ static void check_delivery_allowed(int i, int x)
 	      "handler of %s runs with %s current", m[i].name,
 	      adeos_current_domain()->name);
 	check(adeos_test_ipipe(), "handler of %s runs unstalled", m[i].name);
-	/* The head keeps hard IRQs off, unless it is the root (the OS). */
-	check(!hard_irqs_disabled() == !head,
+	/*
+	 * The head keeps hard IRQs off, unless it is the root (the OS); so
+	 * does every domain inside a caller's hard section.
+	 */
+	check(!hard_irqs_disabled() == !(head || hard_sections),
 	      "handler of %s runs with hard IRQs %s", m[i].name,
 	      hard_irqs_disabled() ? "off" : "on");
 }
@@ -544,6 +554,7 @@ static void op_topology(void)
 {
 	unsigned long flags = hard_local_irq_save();
 
+	hard_sections++;
 	switch (rnd(5)) {
 	case 0:
 		op_register();
@@ -562,6 +573,7 @@ static void op_topology(void)
 	default:
 		op_control();
 	}
+	hard_sections--;
 	hard_local_irq_restore(flags);
 }
 
@@ -673,6 +685,19 @@ static void maybe_pause(void)
 	T->ops->pause();
 }
 
+/*
+ * The driver's hard section is over. A walk inside it left the root's
+ * log (the root's handlers run only with hard IRQs on): it plays at the
+ * root's next unstall, as Linux's next enable or entry would play it.
+ */
+static void root_catch_up(void)
+{
+	if (stalled(ROOT_IDX))
+		return;
+	T->ops->root_stall();
+	T->ops->root_unstall();
+}
+
 static void drive(void)
 {
 	unsigned long steps = 0;
@@ -686,9 +711,11 @@ static void drive(void)
 			break;
 		case 2:
 			send_virq();
+			root_catch_up();
 			break;
 		case 3:
 			op_topology();
+			root_catch_up();
 			break;
 		default:
 			op_stage();

@@ -153,14 +153,15 @@ void arch_report_fault(const struct adeos_domain *d)
 	const struct adeos_fault *f = &d->fault;
 	const char *fate = d->on_fault == ADEOS_FAULT_PASS_IRQS ?
 				   "go on down the pipeline" :
-				   "go to nobody";
+				   "go to nobody, but those Linux shares";
 
 	adeos_linux_for_domain(true);
 	if (f->trap == ADEOS_FAULT_BUDGET)
 		printk_deferred(
 			KERN_ERR
-			"adeos: domain %s stopped: a call of %pS for IRQ %u ran past its time budget; its IRQs %s\n",
-			d->name, (void *)f->ip, f->irq, fate);
+			"adeos: domain %s stopped: %u calls in a row of %pS, the last for IRQ %u, ran past its time budget; its IRQs %s\n",
+			d->name, d->overruns_in_row, (void *)f->ip, f->irq,
+			fate);
 	else
 		printk_deferred(
 			KERN_ERR

@@ -22,6 +22,7 @@
  * exit: the preemption that a played handler calls for happens after the
  * play has returned.
  */
+#include <linux/context_tracking_irq.h>
 #include <linux/entry-common.h>
 #include <linux/export.h>
 #include <linux/hardirq.h>
@@ -53,11 +54,13 @@ static struct root_entry root_entries[ADEOS_VIRQ_BASE];
 
 /*
  * The frame Linux's handlers see while its stage plays: the interrupted
- * one when an entry plays it, none (a frame is made up) for a replay.
- * Set and put back around each play by the code that plays; a play
- * never switches tasks, so it nests strictly.
+ * one when an entry plays it, the user frame at the return to user
+ * mode, one made up at an unstall, none for a play by a pipeline call. Set and put back around each play by
+ * the code that plays; a play never switches tasks, so it nests
+ * strictly. Whether the play is the return to user mode's.
  */
 static struct pt_regs *root_frame;
+static bool root_to_user;
 
 bool adeos_apic_eoi_by_pipeline;
 
@@ -102,8 +105,11 @@ static void root_play(struct pt_regs *regs)
 	/* An NMI may come anywhere, in the middle of what it would play. */
 	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && in_nmi())
 		adeos_debug_report("Linux's log played in an NMI");
+	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && !rcu_is_watching())
+		adeos_debug_report(
+			"Linux's log played while RCU was not watching");
 	root_frame = regs;
-	adeos_unstall_ipipe_from(&adeos_root);
+	adeos_play_root_stage();
 	adeos_root.status |= ADEOS_STALL_FLAG;
 	root_frame = outer;
 	/*
@@ -117,7 +123,77 @@ static void root_play(struct pt_regs *regs)
 	hard_local_irq_restore(flags);
 }
 
-void adeos_root_sync_pending(void)
+/* Whether lockdep believes Linux's interrupts are on. */
+static bool root_lockdep_irqs_on(void)
+{
+#ifdef CONFIG_TRACE_IRQFLAGS
+	return lockdep_hardirqs_enabled();
+#else
+	return false;
+#endif
+}
+
+/*
+ * Idle's polling loops (cpu_idle_poll(), cpuidle's poll state) turn
+ * Linux's interrupts on between ct_idle_enter() and ct_idle_exit(),
+ * with RCU not watching: what was logged plays there as an interrupt
+ * taken there is handled, inside ct_irq_enter(), the way
+ * irqentry_enter() and irqentry_exit() wrap it for the idle task, and
+ * with lockdep told that interrupts are off meanwhile.
+ */
+static void root_play_unwatched(struct pt_regs *regs)
+{
+	bool lockdep_on = root_lockdep_irqs_on();
+
+	if (lockdep_on)
+		lockdep_hardirqs_off(CALLER_ADDR0);
+	ct_irq_enter();
+	if (lockdep_on)
+		trace_hardirqs_off_finish();
+	root_play(regs);
+	if (lockdep_on) {
+		trace_hardirqs_on_prepare();
+		lockdep_hardirqs_on_prepare();
+	}
+	ct_irq_exit();
+	if (lockdep_on)
+		lockdep_hardirqs_on(CALLER_ADDR0);
+}
+
+/*
+ * The frame of a replay at an unstall: kernel mode, interrupts on, at
+ * @ip, where Linux turned its interrupts on: where Linux without the
+ * pipeline would have taken the interrupt (what profiling and the
+ * tick's user/system split read of it).
+ */
+static void make_replay_frame(struct pt_regs *regs, unsigned long ip)
+{
+	memset(regs, 0, sizeof(*regs));
+	regs->cs = __KERNEL_CS;
+	regs->ds = __USER_DS;
+	regs->es = __USER_DS;
+	regs->fs = __KERNEL_PERCPU;
+	regs->ss = __KERNEL_DS;
+	regs->flags = X86_EFLAGS_IF | X86_EFLAGS_FIXED;
+	regs->ip = ip;
+	regs->sp = (unsigned long)__builtin_frame_address(0);
+	regs->orig_ax = -1;
+}
+
+/* A replay at an unstall at @ip (out of line: a big local). */
+static noinline void root_play_replay(unsigned long ip)
+{
+	struct pt_regs replay;
+
+	make_replay_frame(&replay, ip);
+	if (rcu_is_watching())
+		root_play(&replay);
+	else
+		root_play_unwatched(&replay);
+}
+
+/* Linux turned its interrupts on at @ip: play what it missed. */
+static void root_sync_pending(unsigned long ip)
 {
 	unsigned long flags;
 
@@ -136,20 +212,25 @@ void adeos_root_sync_pending(void)
 		return;
 	}
 	adeos_root.status |= ADEOS_STALL_FLAG;
-	root_play(NULL);
+	root_play_replay(ip);
 	adeos_root.status &= ~ADEOS_STALL_FLAG;
 	hard_local_irq_restore(flags);
 	/* As at the return from an interrupt that came in now. */
 	preempt_check_resched();
 }
+
+void adeos_root_sync_pending(void)
+{
+	root_sync_pending(_RET_IP_);
+}
 EXPORT_SYMBOL(adeos_root_sync_pending);
 
-static void root_unstall(void)
+static void root_unstall(unsigned long ip)
 {
 	adeos_root.status &= ~ADEOS_STALL_FLAG;
 	barrier();
 	if (adeos_root.log.summary)
-		adeos_root_sync_pending();
+		root_sync_pending(ip);
 }
 
 /*
@@ -163,7 +244,7 @@ void adeos_root_enable(void)
 	    root_is_current() && !in_nmi())
 		adeos_debug_report("local_irq_enable() with hard IRQs off");
 	adeos_debug_root_only("local_irq_enable");
-	root_unstall();
+	root_unstall(_RET_IP_);
 }
 EXPORT_SYMBOL(adeos_root_enable);
 
@@ -171,13 +252,14 @@ EXPORT_SYMBOL(adeos_root_enable);
 void adeos_root_restore(void)
 {
 	adeos_debug_root_only("local_irq_restore");
-	root_unstall();
+	root_unstall(_RET_IP_);
 }
 EXPORT_SYMBOL(adeos_root_restore);
 
+/* Never inside a hard section: preemption would turn hard IRQs on. */
 void arch_root_played(void)
 {
-	if (!in_nmi() && !irqs_disabled())
+	if (!in_nmi() && !irqs_disabled() && !hard_irqs_disabled())
 		preempt_check_resched();
 }
 
@@ -285,21 +367,6 @@ static void root_irq_done(unsigned int irq)
 	hard_local_irq_restore(flags);
 }
 
-/* A frame for a replay: kernel mode, interrupts on, here. */
-static void make_replay_frame(struct pt_regs *regs)
-{
-	memset(regs, 0, sizeof(*regs));
-	regs->cs = __KERNEL_CS;
-	regs->ds = __USER_DS;
-	regs->es = __USER_DS;
-	regs->fs = __KERNEL_PERCPU;
-	regs->ss = __KERNEL_DS;
-	regs->flags = X86_EFLAGS_IF | X86_EFLAGS_FIXED;
-	regs->ip = (unsigned long)__builtin_return_address(0);
-	regs->sp = (unsigned long)__builtin_frame_address(0);
-	regs->orig_ax = -1;
-}
-
 /* The device IRQ whose Linux handler the root is running, or none. */
 #define NO_IRQ_PLAYING ADEOS_DIRECT_NO_IRQ
 unsigned int adeos_root_irq_playing = NO_IRQ_PLAYING;
@@ -322,25 +389,39 @@ static __always_inline void root_call_linux(struct pt_regs *regs,
 	root_irq_done(irq);
 }
 
-/* A replay has no frame: one is made up (out of line: a big local). */
-static noinline void root_irq_replayed(unsigned int irq)
+/*
+ * Linux's log played by a pipeline call Linux made (a trigger, the
+ * unstall of a stage ahead of it): no entry, return or unstall of
+ * Linux's gave a frame; one is made up at the pipeline's call.
+ */
+static noinline void root_irq_unframed(unsigned int irq)
 {
 	struct root_entry *e = &root_entries[irq];
 	struct pt_regs replay;
 
-	make_replay_frame(&replay);
+	make_replay_frame(&replay, _RET_IP_);
 	root_call_linux(&replay, irq, e->fn, e->vector);
 }
 
-/* The root domain's handler of device and system IRQs: Linux's own. */
+/*
+ * The root domain's handler of device and system IRQs: Linux's own, for
+ * the frame of the entry, the return to user mode or the unstall that
+ * plays it. With CONFIG_ADEOS_DEBUG, what the return to user mode plays
+ * with a kernel-mode frame is counted (/proc/adeos/debug): Linux
+ * without the pipeline takes those IRQs in user mode, after its iret.
+ */
 static void root_irq(unsigned int irq, void *cookie)
 {
 	struct root_entry *e = &root_entries[irq];
 
-	if (root_frame)
-		root_call_linux(root_frame, irq, e->fn, e->vector);
-	else
-		root_irq_replayed(irq);
+	if (!root_frame) {
+		root_irq_unframed(irq);
+		return;
+	}
+	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && root_to_user &&
+	    !user_mode(root_frame))
+		adeos_debug_counts.user_exit_kernel_frames++;
+	root_call_linux(root_frame, irq, e->fn, e->vector);
 }
 
 /*
@@ -355,11 +436,12 @@ static void root_irq(unsigned int irq, void *cookie)
 void arch_run_root_handler(void (*handler)(unsigned int irq, void *cookie),
 			   unsigned int irq, void *cookie)
 {
-	bool lockdep_on = false;
+	bool lockdep_on = root_lockdep_irqs_on();
 
-#ifdef CONFIG_TRACE_IRQFLAGS
-	lockdep_on = lockdep_hardirqs_enabled();
-#endif
+	/* A walk inside a caller's hard section never gets this far. */
+	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && adeos_hard_section_walks())
+		adeos_debug_report(
+			"Linux's log played inside a caller's hard section");
 	if (lockdep_on)
 		trace_hardirqs_off();
 	if (irq >= ADEOS_VIRQ_BASE) {
@@ -590,8 +672,11 @@ void adeos_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu)
 	/*
 	 * IRQs logged during Linux's exit work would wait behind the iret
 	 * until Linux next unstalls: play them as if they came in now. Not
-	 * where the entry hit idle with RCU not watching (RCU stopped
-	 * watching again): idle plays them before it sleeps.
+	 * where the entry hit the idle task (exit_rcu: in 6.1 every such
+	 * entry enters RCU with ct_irq_enter(), watching or not, unless RCU
+	 * is TINY_RCU), whose exit has just called ct_irq_exit(): RCU may
+	 * not be watching any more. The idle loop plays them, at its next
+	 * enable or before it sleeps (adeos_root_idle_prepare()).
 	 */
 	while (!exit_rcu && root_log_playable()) {
 		root_play(regs);
@@ -642,15 +727,17 @@ void adeos_syscall_entry_check(void)
 }
 #endif
 
-bool __adeos_root_exit_pending(void)
+bool __adeos_root_exit_pending(struct pt_regs *regs)
 {
 	if (!root_log_playable())
 		return false;
-	root_play(NULL);
+	/* Linux without the pipeline takes them after the iret, in user mode. */
+	root_to_user = true;
+	root_play(regs);
+	root_to_user = false;
 	hard_local_irq_enable();
 	return true;
 }
-
 /* ---- set-up ---- */
 
 void __init adeos_arch_init(void)

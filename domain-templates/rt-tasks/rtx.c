@@ -214,19 +214,27 @@ static struct rtx_task *caller(struct rtx *x)
 }
 
 /*
- * A task became ready: switch now from a task, let the hook do it after
- * a handler of the domain, and ask for the hook from anywhere else.
+ * A task became ready: switch now from a task, and let the hook do it
+ * after a handler of the domain. @return 1 when the domain must be
+ * kicked for its hook (kick()), once the caller's hard section is over:
+ * a walk inside one leaves scheduler hooks for later.
  */
-static void preempt_check(struct rtx *x)
+static int preempt_check(struct rtx *x)
 {
 	adomain_t *d = x->domain;
 
 	if (adeos_current_domain() == d && d->irq_in_service >= 0)
-		return;
+		return 0;
 	if (caller(x)) {
 		schedule(x);
-		return;
+		return 0;
 	}
+	return 1;
+}
+
+/* Ask for the domain's hook from anywhere, hard IRQs as the caller's. */
+static void kick(struct rtx *x)
+{
 	x->kicks++;
 	adeos_trigger_irq(x->kick_virq);
 }
@@ -412,6 +420,7 @@ int rtx_task_start(struct rtx_task *t, unsigned long long first)
 {
 	struct rtx *x = t->rtx;
 	unsigned long irqs = hard_local_irq_save();
+	int kick_due = 0;
 
 	if (t->state != RTX_DORMANT || !x->started) {
 		hard_local_irq_restore(irqs);
@@ -424,9 +433,11 @@ int rtx_task_start(struct rtx_task *t, unsigned long long first)
 		arm_timer(x);
 	} else {
 		make_ready(x, t, 0);
-		preempt_check(x);
+		kick_due = preempt_check(x);
 	}
 	hard_local_irq_restore(irqs);
+	if (kick_due)
+		kick(x);
 	return 0;
 }
 
@@ -546,6 +557,7 @@ int rtx_sem_post(struct rtx_sem *s)
 	struct rtx *x = s->rtx;
 	struct rtx_task *t;
 	unsigned long irqs = hard_local_irq_save();
+	int kick_due = 0;
 
 	t = s->waiters;
 	if (t) {
@@ -553,11 +565,13 @@ int rtx_sem_post(struct rtx_sem *s)
 		t->next = NULL;
 		t->waiting = NULL;
 		make_ready(x, t, 0);
-		preempt_check(x);
+		kick_due = preempt_check(x);
 	} else {
 		s->count++;
 	}
 	hard_local_irq_restore(irqs);
+	if (kick_due)
+		kick(x);
 	return 0;
 }
 

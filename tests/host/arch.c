@@ -82,7 +82,7 @@ static int take_direct(unsigned int irq)
 	host.hard_on = 0;
 	if (go == ADEOS_DIRECT_HELD)
 		adeos_root_direct_done(irq);
-	adeos_unstall_ipipe_from(root);
+	adeos_play_root_stage();
 	host.hard_on = 0;
 	return 1;
 }

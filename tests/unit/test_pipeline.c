@@ -338,6 +338,11 @@ static void test_and_stall_then_restore(void **state)
 	assert_int_equal(adeos_test_ipipe(), 0);
 }
 
+/*
+ * An unstall inside the caller's hard section keeps it: the root's
+ * handlers run with hard IRQs on, so its log waits for the next unstall
+ * made with them on.
+ */
 static void unstall_keeps_hard_flag(void **state)
 {
 	unsigned long flags;
@@ -348,10 +353,14 @@ static void unstall_keeps_hard_flag(void **state)
 	host_take_irq(4);
 	flags = hard_local_irq_save();
 	adeos_unstall_ipipe();
-	assert_int_equal(ntrace, 1);
+	assert_int_equal(ntrace, 0);
 	assert_int_equal(host.hard_on, 0);
 	hard_local_irq_restore(flags);
 	assert_int_equal(host.hard_on, 1);
+	adeos_stall_ipipe();
+	adeos_unstall_ipipe();
+	assert_int_equal(ntrace, 1);
+	assert_int_equal(trace[0].hard_on, 1);
 }
 
 static void suspend_in_handler(adomain_t *d, unsigned int irq)
@@ -453,6 +462,59 @@ static void trigger_tells_the_arch_only_what_root_played(void **state)
 	assert_int_equal(ntrace, 2);
 	assert_ptr_equal(trace[1].domain, ROOT);
 	assert_int_equal(host.root_played, 0);
+}
+
+/*
+ * A trigger inside its caller's hard section keeps it: a domain below
+ * the head runs with hard IRQs off, and the root's copy, whose handlers
+ * run with them on, waits for the root's next unstall made with them on.
+ */
+static void trigger_in_hard_section_keeps_it(void **state)
+{
+	unsigned long flags;
+
+	(void)state;
+	virq = adeos_alloc_virq();
+	add_domain(0, 300);
+	add_domain(1, 200);
+	take(&dom[1], virq, HANDLE | PASS);
+	take(ROOT, virq, HANDLE);
+	flags = hard_local_irq_save();
+	assert_int_equal(adeos_trigger_irq(virq), 0);
+	assert_int_equal(ntrace, 1);
+	assert_ptr_equal(trace[0].domain, &dom[1]);
+	assert_int_equal(trace[0].hard_on, 0);
+	assert_int_equal(host.hard_on, 0);
+	hard_local_irq_restore(flags);
+	assert_int_equal(host.root_played, 0);
+	adeos_stall_ipipe_from(ROOT);
+	adeos_unstall_ipipe_from(ROOT);
+	assert_int_equal(ntrace, 2);
+	assert_ptr_equal(trace[1].domain, ROOT);
+	assert_int_equal(trace[1].hard_on, 1);
+	assert_int_equal(host.violations, 0);
+}
+
+/*
+ * A stage ahead of the root, unstalled by the root's code, plays what
+ * it held back of the root's log: the arch hears of it, as after a
+ * trigger, so that what the root's handlers woke preempts at once.
+ */
+static void unstall_of_a_stage_ahead_tells_the_arch(void **state)
+{
+	(void)state;
+	virq = adeos_alloc_virq();
+	add_domain(0, 200);
+	take(ROOT, virq, HANDLE);
+	adeos_stall_ipipe_from(&dom[0]);
+	assert_int_equal(adeos_trigger_irq(virq), 0);
+	assert_int_equal(ntrace, 0);
+	assert_int_equal(host.root_played, 0);
+	adeos_unstall_ipipe_from(&dom[0]);
+	assert_int_equal(ntrace, 1);
+	assert_ptr_equal(trace[0].domain, ROOT);
+	assert_int_equal(host.root_played, 1);
+	assert_int_equal(host.root_played_hard_off, 0);
 }
 
 /* Raised from a domain's handler, the root's copy plays on its return. */
@@ -665,6 +727,8 @@ int main(void)
 		UNIT(trigger_from_handler_waits_for_lower),
 		UNIT(trigger_from_root_tells_the_arch_once),
 		UNIT(trigger_tells_the_arch_only_what_root_played),
+		UNIT(trigger_in_hard_section_keeps_it),
+		UNIT(unstall_of_a_stage_ahead_tells_the_arch),
 		UNIT(trigger_from_a_domain_does_not_tell_the_arch),
 		UNIT(root_direct_only_when_nothing_is_ahead),
 		UNIT(root_direct_never_around_a_domain),

@@ -123,6 +123,59 @@ static void virq_from_root_reschedules(void **state)
 	assert_ptr_equal(adeos_current_domain(), ROOT);
 }
 
+/*
+ * Inside its caller's hard section a walk plays the domain with hard
+ * IRQs off but calls no hook (a task switch would turn them on): the
+ * next walk made with them on does.
+ */
+static void hook_waits_for_the_end_of_a_hard_section(void **state)
+{
+	unsigned long flags;
+	adomain_t *d;
+	int virq;
+
+	(void)state;
+	d = hooked_domain();
+	virq = adeos_alloc_virq();
+	take(d, virq, HANDLE);
+	flags = hard_local_irq_save();
+	assert_int_equal(adeos_trigger_irq(virq), 0);
+	assert_int_equal(ntrace, 1);
+	assert_int_equal(ncalls, 0);
+	assert_int_equal(host.hard_on, 0);
+	hard_local_irq_restore(flags);
+	host_take_irq(6);
+	assert_int_equal(ntrace, 2);
+	assert_int_equal(ncalls, 1);
+	assert_int_equal(calls[0].after, 2);
+	/* due once: the play of IRQ 6 called it, nothing more is due */
+	host_take_irq(6);
+	assert_int_equal(ncalls, 2);
+}
+
+/* A due hook with nothing logged: the next walk calls it anyway. */
+static void due_hook_runs_at_the_next_walk(void **state)
+{
+	unsigned long flags;
+	adomain_t *d;
+	int virq, other;
+
+	(void)state;
+	d = hooked_domain();
+	virq = adeos_alloc_virq();
+	other = adeos_alloc_virq();
+	take(d, virq, HANDLE);
+	take(ROOT, other, HANDLE);
+	flags = hard_local_irq_save();
+	assert_int_equal(adeos_trigger_irq(virq), 0);
+	hard_local_irq_restore(flags);
+	assert_int_equal(ncalls, 0);
+	assert_int_equal(adeos_trigger_irq(other), 0);
+	assert_int_equal(ncalls, 1);
+	assert_int_equal(calls[0].hard_on, 0);
+	assert_ptr_equal(calls[0].current, d);
+}
+
 static void fault_in_handler(adomain_t *d, unsigned int irq)
 {
 	(void)d;
@@ -163,6 +216,8 @@ int main(void)
 		UNIT(hook_waits_for_the_outer_handler),
 		UNIT(stalled_domain_is_not_rescheduled),
 		UNIT(virq_from_root_reschedules),
+		UNIT(hook_waits_for_the_end_of_a_hard_section),
+		UNIT(due_hook_runs_at_the_next_walk),
 		UNIT(faulted_domain_is_not_rescheduled),
 		UNIT(only_the_played_domain_is_rescheduled),
 	};

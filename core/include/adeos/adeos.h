@@ -82,7 +82,16 @@
 #define ADEOS_FAULT_DROP_IRQS 0
 #define ADEOS_FAULT_PASS_IRQS 1
 
-/* Not an exception: a handler call ran past its domain's budget. */
+/*
+ * Not an exception: ADEOS_BUDGET_OVERRUNS handler calls in a row ran
+ * past their domain's budget. One is no proof that a handler ran away:
+ * under a hypervisor a call's measured time includes the host's
+ * preemption of the virtual CPU, which can last longer than any budget
+ * but lands on one call in thousands; a handler that has really gone
+ * wrong (a loop, a wait on a device that never answers) overruns on
+ * every call.
+ */
+#define ADEOS_BUDGET_OVERRUNS 3
 #define ADEOS_FAULT_BUDGET (-1)
 
 /* Why a domain was stopped (adomain_t.fault), once ADEOS_FAULTED_FLAG. */
@@ -180,6 +189,9 @@ typedef struct adeos_domain {
 	 */
 	unsigned long long budget;
 	unsigned long long longest_call;
+	/* Calls past the budget: all of them, and the last ones in a row. */
+	unsigned long overruns;
+	unsigned int overruns_in_row;
 	struct adeos_fault fault;
 	/*
 	 * Optional: the domain's own scheduler, for a domain that runs
@@ -196,6 +208,7 @@ typedef struct adeos_domain {
 	void (*reschedule)(struct adeos_domain *d);
 	void *scheduler; /* the scheduler's own data */
 	unsigned long reschedules; /* calls of it */
+	int resched_due; /* a walk in a hard section left it to the next */
 	struct adeos_log log;
 	struct adeos_irq_slot irqs[ADEOS_NR_IRQS];
 	struct adeos_irq_stats stats[ADEOS_NR_IRQS];

@@ -25,7 +25,11 @@
 
 /* The hard interrupt flag (static inline in arch_defs.h). */
 
-/* Disable hard IRQs; return the previous state. @see hard_local_irq_restore */
+/*
+ * Disable hard IRQs; return the previous state, nonzero if they were on
+ * (the pipeline reads a caller's hard section from it).
+ * @see hard_local_irq_restore
+ */
 static inline unsigned long hard_local_irq_save(void);
 /* Put the hard flag back as hard_local_irq_save() found it. @see hard_local_irq_save */
 static inline void hard_local_irq_restore(unsigned long flags);
@@ -113,5 +117,18 @@ void adeos_handle_irq(unsigned int irq);
 #define ADEOS_DIRECT_HELD 2
 int adeos_root_direct(unsigned int irq);
 void adeos_root_direct_done(unsigned int irq);
+/*
+ * Unstall the root's stage and play what can be played, the root's log
+ * with hard IRQs on for its handlers: the arch's own play of the root,
+ * from a point where the OS runs with hard IRQs on (an entry, an
+ * enable, an exit) though they are off for the call. Returns with hard
+ * IRQs off; the arch preempts afterwards as it does.
+ */
+void adeos_play_root_stage(void);
+/*
+ * How many walks inside a caller's hard section are in progress: while
+ * one is, hard IRQs stay off and no root handler runs (debug checks).
+ */
+unsigned int adeos_hard_section_walks(void);
 
 #endif /* ADEOS_ARCH_H */

@@ -120,19 +120,21 @@ static __always_inline void adeos_user_entry_done(void)
 	asm volatile("sti" : : : "memory");
 }
 
-bool __adeos_root_exit_pending(void);
+struct pt_regs;
+bool __adeos_root_exit_pending(struct pt_regs *regs);
 
 /*
  * Before returning to user mode: hard IRQs off; if the root stage has
- * IRQs logged, play them, turn hard IRQs on and return true, so that the
- * exit work is checked again.
+ * IRQs logged, play them as IRQs taken in user mode at @regs, the user
+ * frame, turn hard IRQs on and return true, so that the exit work is
+ * checked again.
  */
-static __always_inline bool adeos_root_exit_pending(void)
+static __always_inline bool adeos_root_exit_pending(struct pt_regs *regs)
 {
 	asm volatile("cli" : : : "memory");
 	if (__builtin_expect(!adeos_root.log.summary, 1))
 		return false;
-	return __adeos_root_exit_pending();
+	return __adeos_root_exit_pending(regs);
 }
 
 /*

@@ -90,8 +90,11 @@ unsigned int adeos_kernel_entry(struct pt_regs *regs);
 void adeos_kernel_exit_prepare(struct pt_regs *regs, unsigned int entry);
 /*
  * After it: hard IRQs off, the stage and the IF bit as they were at the
- * entry. @exit_rcu: the entry hit the idle task with RCU not watching
- * (irqentry_state_t), and Linux's exit stopped it watching again.
+ * entry. @exit_rcu (irqentry_state_t): the entry hit the idle task; in
+ * 6.1 irqentry_enter() then calls ct_irq_enter() whether RCU was
+ * watching or not (always, unless TINY_RCU), and Linux's exit has just
+ * called ct_irq_exit(), after which RCU may not be watching: nothing of
+ * Linux's is played here.
  */
 void adeos_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu);
 
