@@ -165,7 +165,8 @@ $(O)/.config:
 # or make stops naming each line reset or dropped, and the .config
 # stays as it was written.
 $(DOMAINS_C): $(O)/.config $(ADEOS_CONFIG) $(KCONFIG_DOMAINS) $(KNOWN_SYMBOLS) \
-		$(wildcard $(addsuffix /takes,$(TEMPLATE_DIRS)))
+		$(wildcard $(addsuffix /takes,$(TEMPLATE_DIRS)) \
+			$(addsuffix /uses,$(TEMPLATE_DIRS)))
 	$(Q)cp $(O)/.config $(O)/.config.new
 	$(Q)$(call kconf,.config.new,-s --olddefconfig)
 	$(Q)$(ADEOS_CONFIG) requested --known $(KNOWN_SYMBOLS) --in-config \

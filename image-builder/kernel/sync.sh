@@ -46,12 +46,13 @@ write_version_header() {
 	} >"$1"
 }
 
-# The registration code, and the domains built as modules: their
-# sources and Kbuild lines (modpost's *.mod.c files are Kbuild's own).
+# The registration code, the templates the kernel builds, and the
+# domains built as modules: their sources and Kbuild lines (modpost's
+# *.mod.c files are Kbuild's own).
 sync_domains() {
 	dst=$kb/kernel/adeos
 	mkdir -p "$dst"
-	rsync -c "$O/domains/adeos_domains.c" "$dst/"
+	rsync -c "$O/domains/adeos_domains.c" "$O/domains/templates.kbuild" "$dst/"
 	for f in "$dst"/adeos-*.c; do
 		case $f in *.mod.c) continue ;; esac
 		[ -e "$f" ] && [ ! -e "$O/domains/modules/$(basename "$f")" ] &&

@@ -164,6 +164,49 @@ keeps_and_round_trips() {
 	report roundtrip "$out"
 }
 
+# A kernel builds only the templates its board's domains use (and the
+# ones those use): make domains lists them in templates.kbuild, which the
+# kernel's Kbuild includes. The boards make test builds (BOOT_BOARDS of
+# tests/tests.mk) still compile every file of every template between
+# them.
+kernel_templates() {
+	out=$results/config-kernel-templates.tap
+	: >"$out"
+	k=$work/qemu_i386_defconfig/domains/templates.kbuild
+	if grep -qx 'obj-y += templates/rt-timer/rt-timer.o' "$k" &&
+		grep -qx 'obj-y += templates/channel/channel-linux.o' "$k" &&
+		! grep -q 'rt-tasks\|pci-owner\|trap-monitor' "$k"; then
+		tap "$out" ok "qemu_i386 (rt-timer, irq-owner, channel) builds those templates alone: no rt-tasks (rtx.o), pci-owner or trap-monitor"
+	else
+		tap "$out" not "qemu_i386's templates.kbuild: $(grep -o 'templates/[^ ]*' "$k" 2>&1 | tr '\n' ' ')"
+	fi
+	k=$work/qemu_i386_tasks_defconfig/domains/templates.kbuild
+	if grep -qx 'obj-y += templates/rt-tasks/rtx.o' "$k" &&
+		grep -qx 'obj-y += templates/channel/channel.o' "$k"; then
+		tap "$out" ok "qemu_i386_tasks builds rt-tasks and channel, which rt-tasks uses (domain-templates/rt-tasks/uses)"
+	else
+		tap "$out" not "qemu_i386_tasks's templates.kbuild: $(grep -o 'templates/[^ ]*' "$k" 2>&1 | tr '\n' ' ')"
+	fi
+	boot=$(sed -n 's/^BOOT_BOARDS := //p' tests/tests.mk)
+	missing=
+	for f in domain-templates/*/*.c; do
+		t=$(basename "$(dirname "$f")")
+		o="obj-y += templates/$t/$(basename "$f" .c).o"
+		found=
+		for b in $boot; do
+			grep -qxF "$o" "$work/${b}_defconfig/domains/templates.kbuild" \
+				2>/dev/null && found=y
+		done
+		[ -n "$found" ] || missing="$missing $f"
+	done
+	if [ -n "$boot" ] && [ -z "$missing" ]; then
+		tap "$out" ok "make test's boards ($boot) compile every file of every template into their kernels"
+	else
+		tap "$out" not "no board of make test ($boot) compiles:$missing"
+	fi
+	report kernel-templates "$out"
+}
+
 # Every board says what it is: each defconfig of configs/ names a board
 # of its own, whose readme's first line make list-defconfigs prints; and
 # savedefconfig keeps the name, even when it is Kconfig's default (a
@@ -645,6 +688,7 @@ help_targets() {
 }
 
 boards
+kernel_templates
 board_names
 rejects
 kinds
