@@ -25,6 +25,14 @@ build_modules() {
 	rm -rf "$m"
 	mkdir -p "$m"
 	cp "$src"/modules/*.c "$m/"
+	# A kernel builds only its board's templates: a module that names
+	# a template's export it needs ("needs-symbol: NAME") is built only
+	# against a kernel that exports it.
+	for c in "$m"/*.c; do
+		for sym in $(sed -n 's/^ \* needs-symbol: \([A-Za-z0-9_]*\).*/\1/p' "$c"); do
+			grep -q "	$sym	" "$kobj/Module.symvers" || rm -f "$c"
+		done
+	done
 	{
 		# the templates' headers, for modules that use a template
 		echo 'ccflags-y += $(addprefix -I,$(wildcard $(srctree)/kernel/adeos/templates/*))'

@@ -9,6 +9,8 @@
  * blocks after its first release: the domain's budget must stop it.
  * Unloading takes the tasks out and prints what they saw. A test
  * module: never load it in a product.
+ *
+ * needs-symbol: rtx_task_init (the rt-tasks template in the kernel)
  */
 #include <linux/module.h>
 #include <linux/printk.h>
