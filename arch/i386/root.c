@@ -414,13 +414,13 @@ static void root_irq(unsigned int irq, void *cookie)
 {
 	struct root_entry *e = &root_entries[irq];
 
+	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && root_to_user &&
+	    (!root_frame || !user_mode(root_frame)))
+		adeos_debug_counts.user_exit_kernel_frames++;
 	if (!root_frame) {
 		root_irq_unframed(irq);
 		return;
 	}
-	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && root_to_user &&
-	    !user_mode(root_frame))
-		adeos_debug_counts.user_exit_kernel_frames++;
 	root_call_linux(root_frame, irq, e->fn, e->vector);
 }
 
