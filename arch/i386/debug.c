@@ -14,8 +14,6 @@
 #include <linux/hardirq.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
-#include <linux/proc_fs.h>
-#include <linux/seq_file.h>
 #include <adeos/adeos.h>
 #include <adeos/debug.h>
 #include <adeos/linux.h>
@@ -91,20 +89,3 @@ void adeos_debug_root_only(const char *what)
 	       __builtin_return_address(0));
 }
 EXPORT_SYMBOL(adeos_debug_root_only);
-
-struct adeos_debug_counts adeos_debug_counts;
-
-static int debug_counts_show(struct seq_file *m, void *v)
-{
-	seq_printf(m, "user_exit_kernel_frames %lu\n",
-		   adeos_debug_counts.user_exit_kernel_frames);
-	return 0;
-}
-
-/* After core/linux/proc.c's fs_initcall made /proc/adeos. */
-static int __init debug_counts_init(void)
-{
-	proc_create_single("adeos/debug", 0444, NULL, debug_counts_show);
-	return 0;
-}
-late_initcall(debug_counts_init);

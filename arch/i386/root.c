@@ -54,13 +54,12 @@ static struct root_entry root_entries[ADEOS_VIRQ_BASE];
 
 /*
  * The frame Linux's handlers see while its stage plays: the interrupted
- * one when an entry plays it, the user frame at the return to user
- * mode, one made up at an unstall, none for a play by a pipeline call. Set and put back around each play by
- * the code that plays; a play never switches tasks, so it nests
- * strictly. Whether the play is the return to user mode's.
+ * one when an entry plays it, one made up at an unstall or at the
+ * return to user mode, none for a play by a pipeline call. Set and put
+ * back around each play by the code that plays; a play never switches
+ * tasks, so it nests strictly.
  */
 static struct pt_regs *root_frame;
-static bool root_to_user;
 
 bool adeos_apic_eoi_by_pipeline;
 
@@ -161,10 +160,10 @@ static void root_play_unwatched(struct pt_regs *regs)
 }
 
 /*
- * The frame of a replay at an unstall: kernel mode, interrupts on, at
- * @ip, where Linux turned its interrupts on: where Linux without the
- * pipeline would have taken the interrupt (what profiling and the
- * tick's user/system split read of it).
+ * The frame of a replay at an unstall or at the return to user mode:
+ * kernel mode, interrupts on, at @ip, the enable or the exit's code
+ * that plays it (what profiling and the tick's user/system split read
+ * of it), not the pipeline's.
  */
 static void make_replay_frame(struct pt_regs *regs, unsigned long ip)
 {
@@ -180,7 +179,7 @@ static void make_replay_frame(struct pt_regs *regs, unsigned long ip)
 	regs->orig_ax = -1;
 }
 
-/* A replay at an unstall at @ip (out of line: a big local). */
+/* A replay at @ip (out of line: a big local). */
 static noinline void root_play_replay(unsigned long ip)
 {
 	struct pt_regs replay;
@@ -405,10 +404,7 @@ static noinline void root_irq_unframed(unsigned int irq)
 
 /*
  * The root domain's handler of device and system IRQs: Linux's own, for
- * the frame of the entry, the return to user mode or the unstall that
- * plays it. With CONFIG_ADEOS_DEBUG, what the return to user mode plays
- * with a kernel-mode frame is counted (/proc/adeos/debug): Linux
- * without the pipeline takes those IRQs in user mode, after its iret.
+ * the frame of the entry, or of the unstall or exit that plays it.
  */
 static void root_irq(unsigned int irq, void *cookie)
 {
@@ -418,9 +414,6 @@ static void root_irq(unsigned int irq, void *cookie)
 		root_irq_unframed(irq);
 		return;
 	}
-	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && root_to_user &&
-	    !user_mode(root_frame))
-		adeos_debug_counts.user_exit_kernel_frames++;
 	root_call_linux(root_frame, irq, e->fn, e->vector);
 }
 
@@ -727,18 +720,22 @@ void adeos_syscall_entry_check(void)
 }
 #endif
 
-bool __adeos_root_exit_pending(struct pt_regs *regs)
+/*
+ * What came for Linux during its exit work, with its stage stalled:
+ * Linux's time, so it plays with a kernel-mode frame at the exit's
+ * code, where the CPU was (Linux without the pipeline would take it
+ * after its iret, in user mode, and charge a tick of it to user time,
+ * which the instruction counts of a syscall loop do not bear out:
+ * tests/boot/guest/user-share.c).
+ */
+bool __adeos_root_exit_pending(void)
 {
 	if (!root_log_playable())
 		return false;
-	/* Linux without the pipeline takes them after the iret, in user mode. */
-	root_to_user = true;
-	root_play(regs);
-	root_to_user = false;
+	root_play_replay(_RET_IP_);
 	hard_local_irq_enable();
 	return true;
-}
-/* ---- set-up ---- */
+}/* ---- set-up ---- */
 
 void __init adeos_arch_init(void)
 {

@@ -58,7 +58,8 @@ static bool take_direct(unsigned int irq)
 	hard_local_irq_disable();
 	if (go == ADEOS_DIRECT_HELD)
 		adeos_root_direct_done(irq);
-	adeos_unstall_ipipe_from(&adeos_root);
+	/* Linux's exit plays what came meanwhile, as its entry's would. */
+	adeos_play_root_stage();
 	return true;
 }
 

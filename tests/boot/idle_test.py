@@ -15,7 +15,14 @@ board's PIT domain (rt-timer) ticks:
 - mwait: a CPU with MONITOR/MWAIT and adeos-mwait.ko, a cpuidle driver
   whose one state is Linux's mwait_idle() (sti;mwait). QEMU's TCG
   offers MWAIT without a C1 sub-state, so Linux itself never picks
-  mwait there; idle=halt keeps acpi_idle out of the driver's way.
+  mwait there; idle=halt keeps acpi_idle out of the driver's way;
+- idle=poll: cpu_idle_poll(), which turns interrupts on with RCU not
+  watching;
+- poll state: adeos-pollidle.ko, a cpuidle driver whose one state polls
+  as cpuidle's own does, after it logged a virtual IRQ for Linux that
+  the state's enable plays with RCU not watching: Linux's handler must
+  run inside RCU (ct_irq_enter()) every time, and the debug kernel
+  reports any play of Linux's log while RCU is not watching.
 
 In each: the driver named is the one cpuidle uses, the CPU was idle for
 most of the wait (/proc/stat), the PIT domain got the ticks the guest
@@ -147,11 +154,32 @@ def check_acpi_states(guest, tap):
             guest.run_ok("echo 1 > %s/disable" % path)
 
 
+# What each test driver's module prints once it is loaded.
+LOADED = {"adeos_mwait": ("adeos-mwait: ", "sti;mwait"),
+          "adeos_pollidle": ("adeos-pollidle: ", "poll")}
+POLLIDLE = "/sys/module/adeos_pollidle/parameters/"
+
+
+def check_pollidle(guest, tap):
+    """Each entry of the poll state logged a virtual IRQ for Linux, which
+    the state's enable played, RCU not watching: Linux's handler ran
+    each time, always inside RCU (ct_irq_enter())."""
+    got = qemu.fields(guest.run_ok(
+        "for p in entries played unwatched; do echo $p $(cat %s$p); done" %
+        POLLIDLE))
+    tap.check(got.get("played", 0) >= got.get("entries", 0) > 0 and
+              got.get("unwatched") == 0,
+              "poll state: %s entries, Linux's handler of the IRQ each "
+              "logged played %s times, %s of them with RCU not watching" %
+              (got.get("entries"), got.get("played"), got.get("unwatched")))
+
+
 def check_idle(guest, tap, rt, hz, driver, insmod=None):
     if insmod:
-        text, rc = guest.run("insmod %s && dmesg | grep 'adeos-mwait: '" %
-                             insmod)
-        tap.check(rc == 0 and "sti;mwait" in text,
+        grep, want = LOADED[driver]
+        text, rc = guest.run("insmod %s && dmesg | grep '%s'" %
+                             (insmod, grep))
+        tap.check(rc == 0 and want in text,
                   "insmod %s: %s" % (os.path.basename(insmod),
                                      text.strip().splitlines()[-1]
                                      if text.strip() else "nothing"))
@@ -179,7 +207,8 @@ def check_idle(guest, tap, rt, hz, driver, insmod=None):
               "%s: %d ticks in %d.%02d s of guest time of an idle system "
               "(%d Hz: %d), %d overruns" %
               (rt, ticks, cs // 100, cs % 100, hz, want, overruns))
-    if driver != "none":
+    # a polling state is ended by a reschedule, not by an interrupt
+    if driver not in ("none", "adeos_pollidle"):
         # a tick that comes while the CPU runs the shell's commands
         # ends no sleep: those are at most the busy time's ticks
         entered = s1["usage"] - s0["usage"]
@@ -191,6 +220,8 @@ def check_idle(guest, tap, rt, hz, driver, insmod=None):
                   "%d.%02d s busy): each domain IRQ ended a sleep" %
                   (driver, entered, asleep, ticks, busy // 100,
                    busy % 100))
+    if driver == "adeos_pollidle":
+        check_pollidle(guest, tap)
 
 
 def main():
@@ -212,7 +243,10 @@ def main():
     cases = [("", "-acpitable file=" + ssdt, "acpi_idle", None),
              ("idle=halt noapic", "", "none", None),
              ("idle=halt", MWAIT_CPU, "adeos_mwait",
-              "/lib/modules/adeos-test/adeos-mwait.ko")]
+              "/lib/modules/adeos-test/adeos-mwait.ko"),
+             ("idle=poll", "", "none", None),
+             ("idle=halt", "", "adeos_pollidle",
+              "/lib/modules/adeos-test/adeos-pollidle.ko")]
     # a board whose own command line says idle=halt (pc_i386) keeps
     # acpi_idle out for good: no later word undoes it
     if "idle=halt" in qemu.board_config(out).get("LINUX_CMDLINE", "").split():
@@ -220,7 +254,8 @@ def main():
     for args, extra, driver, insmod in cases:
         command = re.sub(r"-initrd \S+", "-initrd " + initrd,
                          qemu.kernel_command(readme, out, args))
-        label = "mwait" if insmod else args or driver + ", _CST"
+        label = driver.replace("adeos_", "") if insmod else \
+            args or driver + ", _CST"
         failed += qemu.checked_boot(
             "idle", out, readme, label,
             lambda guest, tap, d=driver, i=insmod:

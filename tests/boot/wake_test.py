@@ -10,6 +10,9 @@ IRQ; virq-wake (tests/boot/guest) blocks a SCHED_FIFO reader there and
 raises IRQ 3 WAKES times from a SCHED_OTHER loop through QEMU's
 pc-testdev: each time, the reader must have run before the loop's next
 instruction. On the board's own routing, then on the 8259 (noapic).
+On a preemptible kernel, HELD more times the IRQ comes while Linux
+holds the domain's stage stalled, and Linux's unstall of that stage
+plays it: the reader must have run before the unstall returned.
 
 usage: wake_test.py O README TOOLS_CPIO    Prints TAP lines; exit 1 on
 a failure. Boards whose domains take IRQ 3, or whose kernel has no
@@ -24,9 +27,24 @@ import qemu  # noqa: E402
 
 IRQ = 3
 WAKES = 1000
+HELD = 200
+PARAMS = "/sys/module/adeos_wake/parameters/"
 
 
-def check(guest, tap):
+def check_held(guest, tap):
+    text = guest.run_ok("virq-wake %d %d held && echo held_prompt "
+                        "$(cat %sheld_prompt) && echo held_late "
+                        "$(cat %sheld_late)" % (IRQ, HELD, PARAMS, PARAMS),
+                        timeout=1800)
+    got = qemu.fields(text)
+    tap.check(got.get("held_prompt") == HELD and got.get("held_late") == 0,
+              "unstall wake-up: a SCHED_FIFO reader woken by a domain whose "
+              "stage Linux held stalled ran inside Linux's unstall %s of %d "
+              "times, later %s" % (got.get("held_prompt"), HELD,
+                                   got.get("held_late")))
+
+
+def check(guest, tap, preemptible):
     guest.run_ok("insmod /lib/modules/adeos-test/adeos-wake.ko irq=%d" % IRQ)
     text = guest.run_ok("virq-wake %d %d" % (IRQ, WAKES), timeout=1800)
     words = text.split()
@@ -35,6 +53,8 @@ def check(guest, tap):
               "virq wake-up: a SCHED_FIFO reader woken by a domain through "
               "a virtual IRQ ran before the interrupted loop went on %s of "
               "%d times (%s)" % (got.get("prompt"), WAKES, text))
+    if preemptible:
+        check_held(guest, tap)
     guest.run("rmmod adeos_wake")
 
 
@@ -49,12 +69,15 @@ def main():
             not qemu.kernel_has(out, "MODULES"):
         return 0
     initrd = qemu.join_initrd(out, "wake-initrd", tools)
+    preemptible = qemu.kernel_has(out, "PREEMPTION")
     failed = 0
     for args in ("", "noapic"):
         command = re.sub(r"-initrd \S+", "-initrd " + initrd,
                          qemu.kernel_command(readme, out, args))
-        failed += qemu.checked_boot("virq-wake", out, readme, args, check,
-                                    command + " -device pc-testdev")
+        failed += qemu.checked_boot(
+            "virq-wake", out, readme, args,
+            lambda guest, tap: check(guest, tap, preemptible),
+            command + " -device pc-testdev")
     return 1 if failed else 0
 
 

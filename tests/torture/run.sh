@@ -8,6 +8,9 @@
 #            board, during a pulse flood (tests/boot/torture_test.py)
 #   planted  the QEMU board's kernel built with each of tests/planted/'s
 #            bugs: its boot's run must print FAIL
+#   busy     the QEMU board booted BUSY_BOOTS (10) times without -icount
+#            beside two host CPU hogs: no domain stopped for its budget,
+#            the console answering (tests/boot/busy_host.py)
 # TAP lines go to $O/results/torture-*.tap.
 #
 # usage: run.sh O HOST_EVENTS GUEST_EVENTS    (from the source tree)
@@ -122,4 +125,17 @@ for p in tests/planted/*.patch; do
 	msg PLANTED "$b"
 	plant "$b"
 done
+
+busy_boots=${BUSY_BOOTS:-10}
+msg BUSY "$busy_boots boots of $PLANT_BOARD beside two host CPU hogs"
+PYTHON=$PYTHON sh tests/boot/run.sh "$O" build "$PLANT_BOARD"
+out=$r/torture-busy.tap
+if grep -q '^not ok' "$r/build-$PLANT_BOARD.tap"; then
+	cp "$r/build-$PLANT_BOARD.tap" "$out"
+else
+	"$PYTHON" tests/boot/busy_host.py "$O/boards/$PLANT_BOARD" \
+		board/qemu-i386/readme.txt "$busy_boots" >"$out.tmp" 2>&1
+	mv "$out.tmp" "$out"
+fi
+tests/report.sh torture-busy "$out"
 exit 0

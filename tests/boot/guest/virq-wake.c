@@ -15,6 +15,10 @@
  * preemption point, such as Linux's next timer tick: "late" (it may
  * never: "lost", after a long wait).
  *
+ * With "held", the loop writes "held" to /proc/adeos-wake instead: the
+ * module raises the IRQ while it holds the domain's stage stalled, and
+ * unstalls it (its own counts say whether the reader ran inside).
+ *
  * Prints "prompt N late N lost N".
  */
 #include <errno.h>
@@ -83,17 +87,24 @@ int main(int argc, char **argv)
 	long irq, count, i, spins, prompt = 0, late = 0, lost = 0;
 	volatile long *woken;
 	unsigned short port;
-	int status;
+	int status, held, ctl = -1;
 	pid_t pid;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: virq-wake IRQ COUNT\n");
+	if (argc != 3 && (argc != 4 || strcmp(argv[3], "held"))) {
+		fprintf(stderr, "usage: virq-wake IRQ COUNT [held]\n");
 		return 2;
 	}
+	held = argc == 4;
 	irq = number(argv[1], "IRQ", ISA_IRQS - 1);
 	count = number(argv[2], "COUNT", 1000000);
 	port = TESTDEV_IRQ_PORT + irq;
-	if (ioperm(port, 1, 1)) {
+	if (held) {
+		ctl = open("/proc/adeos-wake", O_WRONLY);
+		if (ctl < 0) {
+			perror("virq-wake: /proc/adeos-wake");
+			return 1;
+		}
+	} else if (ioperm(port, 1, 1)) {
 		fprintf(stderr, "virq-wake: ioperm(0x%x): %s\n", port,
 			strerror(errno));
 		return 1;
@@ -116,7 +127,13 @@ int main(int argc, char **argv)
 		nanosleep(&settle, NULL);
 	nanosleep(&settle, NULL);
 	for (i = 1; i <= count; i++) {
-		outb(1, port); /* the IRQ is taken after this instruction */
+		if (held && write(ctl, "held", 4) != 4) {
+			perror("virq-wake: held");
+			lost++;
+			break;
+		}
+		if (!held)
+			outb(1, port); /* the IRQ is taken after it */
 		if (woken[0] == i) {
 			prompt++;
 		} else {
@@ -128,7 +145,8 @@ int main(int argc, char **argv)
 			else
 				lost++;
 		}
-		outb(0, port);
+		if (!held)
+			outb(0, port);
 		if (lost)
 			break;
 	}

@@ -6,17 +6,6 @@
 #ifndef ADEOS_I386_DEBUG_H
 #define ADEOS_I386_DEBUG_H
 
-/*
- * What the debug kernel counts rather than reports (/proc/adeos/debug,
- * one "name count" line each): the tests hold them to 0.
- */
-struct adeos_debug_counts {
-	/* IRQs the return to user mode played with a kernel-mode frame */
-	unsigned long user_exit_kernel_frames;
-};
-
-extern struct adeos_debug_counts adeos_debug_counts;
-
 #ifdef CONFIG_ADEOS_DEBUG
 /* Linux's interrupt flag used by a domain ahead of Linux: report it. */
 void adeos_debug_root_only(const char *what);

@@ -120,21 +120,19 @@ static __always_inline void adeos_user_entry_done(void)
 	asm volatile("sti" : : : "memory");
 }
 
-struct pt_regs;
-bool __adeos_root_exit_pending(struct pt_regs *regs);
+bool __adeos_root_exit_pending(void);
 
 /*
  * Before returning to user mode: hard IRQs off; if the root stage has
- * IRQs logged, play them as IRQs taken in user mode at @regs, the user
- * frame, turn hard IRQs on and return true, so that the exit work is
- * checked again.
+ * IRQs logged, play them, turn hard IRQs on and return true, so that the
+ * exit work is checked again.
  */
-static __always_inline bool adeos_root_exit_pending(struct pt_regs *regs)
+static __always_inline bool adeos_root_exit_pending(void)
 {
 	asm volatile("cli" : : : "memory");
 	if (__builtin_expect(!adeos_root.log.summary, 1))
 		return false;
-	return __adeos_root_exit_pending(regs);
+	return __adeos_root_exit_pending();
 }
 
 /*

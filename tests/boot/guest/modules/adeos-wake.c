@@ -5,9 +5,18 @@
  * default 3) and does not pass it on; its handler counts the IRQ and raises a virtual IRQ
  * for Linux, whose handler wakes the readers of /proc/adeos-wake. A
  * read blocks until the count moved past what that reader last saw, and
- * returns the count as text. A test module: never load it in a product.
+ * returns the count as text.
+ *
+ * A write of "held" raises the IRQ from Linux while Linux holds the
+ * domain's stage stalled, then unstalls it: the domain's handler runs
+ * inside the unstall, and its virtual IRQ wakes the reader there. On a
+ * preemptible kernel the reader must have run before the unstall
+ * returns (held_prompt), not at the next preemption point (held_late):
+ * the unstall of a stage ahead of Linux preempts as an interrupt's
+ * return would. A test module: never load it in a product.
  */
 #include <linux/interrupt.h>
+#include <linux/io.h>
 #include <linux/module.h>
 #include <linux/proc_fs.h>
 #include <linux/slab.h>
@@ -19,9 +28,18 @@ static unsigned int irq = 3;
 module_param(irq, uint, 0444);
 MODULE_PARM_DESC(irq, "the ISA IRQ the domain owns");
 
+#define TESTDEV_IRQ_PORT 0x2000
+#define HELD_SPINS 1000000
+
+static unsigned long held_prompt, held_late;
+module_param(held_prompt, ulong, 0444);
+MODULE_PARM_DESC(held_prompt, "held writes whose reader ran in the unstall");
+module_param(held_late, ulong, 0444);
+MODULE_PARM_DESC(held_late, "held writes whose reader ran later");
+
 static adomain_t wake_domain;
 static int virq = -1;
-static unsigned long raised;
+static unsigned long raised, reads;
 static DECLARE_WAIT_QUEUE_HEAD(readers);
 static bool requested;
 
@@ -53,10 +71,53 @@ static ssize_t wake_read(struct file *file, char __user *buf, size_t len,
 		return -ERESTARTSYS;
 	now = READ_ONCE(raised);
 	*seen = now;
+	WRITE_ONCE(reads, reads + 1);
 	n = scnprintf(text, sizeof(text), "%lu\n", now);
 	if (len < n)
 		return -EINVAL;
 	return copy_to_user(buf, text, n) ? -EFAULT : n;
+}
+
+/*
+ * "held": the IRQ raised while the domain's stage is stalled (it waits
+ * in the domain's log), then the unstall, from Linux. @return -EIO if
+ * the IRQ never reached the domain's log.
+ */
+static int raise_held(void)
+{
+	unsigned long received = READ_ONCE(wake_domain.stats[irq].received);
+	unsigned long before = READ_ONCE(reads);
+	int spins;
+
+	adeos_stall_ipipe_from(&wake_domain);
+	outb(1, TESTDEV_IRQ_PORT + irq);
+	for (spins = 0; spins < HELD_SPINS &&
+			READ_ONCE(wake_domain.stats[irq].received) == received;
+	     spins++)
+		cpu_relax();
+	outb(0, TESTDEV_IRQ_PORT + irq);
+	adeos_unstall_ipipe_from(&wake_domain);
+	if (spins == HELD_SPINS)
+		return -EIO;
+	if (READ_ONCE(reads) != before)
+		held_prompt++;
+	else
+		held_late++;
+	return 0;
+}
+
+static ssize_t wake_write(struct file *file, const char __user *buf,
+			  size_t len, loff_t *pos)
+{
+	char word[8] = "";
+	int err;
+
+	if (len >= sizeof(word) || copy_from_user(word, buf, len))
+		return -EINVAL;
+	if (strcmp(strim(word), "held"))
+		return -EINVAL;
+	err = raise_held();
+	return err ? err : len;
 }
 
 static int wake_open(struct inode *inode, struct file *file)
@@ -79,6 +140,7 @@ static int wake_release(struct inode *inode, struct file *file)
 static const struct proc_ops wake_ops = {
 	.proc_open = wake_open,
 	.proc_read = wake_read,
+	.proc_write = wake_write,
 	.proc_release = wake_release,
 	.proc_lseek = noop_llseek,
 };
@@ -126,7 +188,7 @@ static int __init wake_init(void)
 		err = adeos_virtualize_irq_from(
 			&wake_domain, irq, domain_irq, NULL, NULL,
 			ADEOS_HANDLE_MASK | ADEOS_EACH_MASK);
-	if (!err && !proc_create("adeos-wake", 0444, NULL, &wake_ops))
+	if (!err && !proc_create("adeos-wake", 0644, NULL, &wake_ops))
 		err = -ENOMEM;
 	if (err)
 		release();

@@ -1,0 +1,62 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""The board as `make run` boots it (TCG without -icount, so that guest
+time is the host's) while two host CPU hogs keep the host busy: under a
+hypervisor a handler call's measured time includes the host's
+preemption of the virtual CPU, which once stopped the rt domain for its
+budget within a second of boot and, with it, the console domain's IRQ 4
+and Linux's serial console. Each of BOOTS boots must reach the shell,
+answer on the console for a while of guest work, and stop no domain.
+
+usage: busy_host.py O README BOOTS    Prints TAP lines; exit 1 on a
+failure. Not in make test (it loads the host): make torture runs it.
+"""
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import qemu  # noqa: E402
+
+HOGS = 2
+# guest work between the console's answers: a few seconds of ticks
+WORK = "i=0; while [ $i -lt 3 ]; do sleep 1; i=$((i + 1)); done"
+
+
+def check(guest, tap, boot):
+    answers = 0
+    for _ in range(3):
+        guest.run_ok(WORK, timeout=120)
+        answers += guest.run_ok("echo answer").strip() == "answer"
+    stopped = guest.run_ok("dmesg | grep -c 'adeos: domain .* stopped' "
+                           "|| true").split()[-1]
+    faulted = guest.run_ok("grep -c 'faulted:' /proc/adeos/domains "
+                           "|| true").split()[-1]
+    tap.check(answers == 3 and stopped == "0" and faulted == "0",
+              "boot %d beside %d host CPU hogs, no -icount: the console "
+              "answered %d of 3 times over 9 s of guest work; domains "
+              "stopped %s, faulted %s" %
+              (boot, HOGS, answers, stopped, faulted))
+
+
+def main():
+    out, readme, boots = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    hogs = [subprocess.Popen(["yes"], stdout=subprocess.DEVNULL)
+            for _ in range(HOGS)]
+    failed = 0
+    try:
+        for boot in range(1, boots + 1):
+            failed += qemu.checked_boot(
+                "busy-host", out, readme, "",
+                lambda guest, tap, n=boot: check(guest, tap, n),
+                icount="")
+    finally:
+        for hog in hogs:
+            hog.kill()
+        for hog in hogs:
+            hog.wait()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
