@@ -147,16 +147,17 @@ def check_free_isa(guest, tap, out, kernel_args):
               " ".join(map(str, free)))
     for irq in free:
         pulses = FREE_IRQ5_PULSES if irq == 5 else FREE_PULSES
-        text, _ = guest.run("insmod %s irq=%d; echo insmod $?; "
-                            "dmesg | grep 'adeos: IRQ %d routed' | tail -1"
-                            % (ko, irq, irq))
+        # one command line per IRQ: the take, the line as Linux shows it,
+        # the pulses, the domain's and Linux's arrivals since the take
+        text, _ = guest.run(
+            "insmod %s irq=%d; echo insmod $?; "
+            "dmesg | grep 'adeos: IRQ %d routed' | tail -1; "
+            "grep '^ *%d:' /proc/interrupts; irq-pulse %d %d; "
+            "cat /proc/adeos/share/status; rmmod adeos_share"
+            % (ko, irq, irq, irq, irq, pulses))
         routed = re.search(r"routed to IO-APIC \d+ pin \d+", text)
-        chip, trigger, _ = isa_lines(
-            guest.run_ok("cat /proc/interrupts")).get(irq, (None,) * 3)
-        guest.run_ok("irq-pulse %d %d" % (irq, pulses))
-        # the domain's and Linux's arrivals since the take
-        got = qemu.fields(guest.run("cat /proc/adeos/share/status")[0])
-        guest.run("rmmod adeos_share")
+        chip, trigger, _ = isa_lines(text).get(irq, (None,) * 3)
+        got = qemu.fields(text)
         # where the pipeline routed the line itself, the ELCR's word
         want = ("fasteoi" if irq in level else "edge") if routed else trigger
         tap.check(qemu.fields(text).get("insmod") == 0 and
