@@ -42,7 +42,8 @@ priority): passing on IRQ 4, the console's, the console keeps working, the
 domain receives what Linux receives, and no "Flags mismatch"; passing on
 IRQ 3 (a second UART, -serial null) before its driver opened it, the
 driver opens it and the line stays up for the domain after it closed;
-asking for IRQ 4 to itself, it is refused, naming the driver.
+asking for IRQ 4 to itself, it is refused, naming the driver; and so it
+is on IRQ 3 beside adeos-nothread.ko, a driver with IRQF_NO_THREAD.
 
 Run on the board's own routing, then on the 8259 (noapic; not on the
 debug board: qemu.routings()).
@@ -66,6 +67,7 @@ LEVEL_STALLED = 200
 TAKES_KO = "/lib/modules/adeos-test/adeos-takes.ko"
 TAKE_CYCLES = 200
 SHARE_KO = "/lib/modules/adeos-test/adeos-share.ko"
+NOTHREAD_KO = "/lib/modules/adeos-test/adeos-nothread.ko"
 FREE_IRQ5_PULSES = 700
 FREE_PULSES = 40
 
@@ -343,6 +345,18 @@ def check_sharing(guest, tap, out):
     tap.check(rc not in (None, 0) and refused is not None and
               refused.group(1) == "ttyS0",
               "sharing: a domain asking for IRQ 4 to itself is refused: %s" %
+              (refused.group(0) if refused else text.strip()))
+    # a driver with IRQF_NO_THREAD (part of IRQF_TIMER) is no PIT tick
+    text, _ = guest.run("insmod %s irq=3 && insmod %s irq=3 alone=1; "
+                        "echo insmod $?; dmesg | grep 'adeos: ' | tail -3; "
+                        "rmmod adeos_share; rmmod adeos_nothread"
+                        % (NOTHREAD_KO, ko))
+    refused = re.search(r"cannot have IRQ 3 to itself: Linux's driver "
+                        r"(\S+) uses it", text)
+    tap.check(qemu.fields(text).get("insmod") not in (None, 0) and
+              refused is not None and refused.group(1) == "nothread-drv",
+              "sharing: a domain asking for IRQ 3 to itself beside a driver "
+              "with IRQF_NO_THREAD is refused: %s" %
               (refused.group(0) if refused else text.strip()))
     bad, _ = guest.run("dmesg | grep -c 'Flags mismatch'")
     tap.check(bad.strip() == "0",
