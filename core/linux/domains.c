@@ -85,8 +85,10 @@ static bool keeps_to_itself(const struct adeos_domain_irq *q)
 
 /*
  * The Linux driver that uses @irq, if any. Not the PIT's tick on IRQ 0
- * (IRQF_TIMER): Linux ticks from the local APIC timer once it verified
- * it, and a domain may then have the PIT (arch_timer_start() checks).
+ * (__IRQF_TIMER; IRQF_TIMER also holds IRQF_NO_THREAD and
+ * IRQF_NO_SUSPEND, which drivers such as the 8259s' cascade use): Linux
+ * ticks from the local APIC timer once it verified it, and a domain may
+ * then have the PIT (arch_timer_start() checks).
  */
 static const char *linux_driver_of(unsigned int irq)
 {
@@ -95,7 +97,7 @@ static const char *linux_driver_of(unsigned int irq)
 
 	for (a = desc ? desc->action : NULL; a; a = a->next)
 		if (a->handler != passed_on_by_domain &&
-		    !(a->flags & IRQF_TIMER))
+		    !(a->flags & __IRQF_TIMER))
 			return a->name ? a->name : "(unnamed)";
 	return NULL;
 }

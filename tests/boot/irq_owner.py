@@ -42,7 +42,8 @@ priority): passing on IRQ 4, the console's, the console keeps working, the
 domain receives what Linux receives, and no "Flags mismatch"; passing on
 IRQ 3 (a second UART, -serial null) before its driver opened it, the
 driver opens it and the line stays up for the domain after it closed;
-asking for IRQ 4 to itself, it is refused, naming the driver.
+asking for IRQ 4 to itself, it is refused, naming the driver; and so it
+is on IRQ 3 beside adeos-nothread.ko, a driver with IRQF_NO_THREAD.
 
 Run on the board's own routing, then on the 8259 (noapic; not on the
 debug board: qemu.routings()).
@@ -66,6 +67,7 @@ LEVEL_STALLED = 200
 TAKES_KO = "/lib/modules/adeos-test/adeos-takes.ko"
 TAKE_CYCLES = 200
 SHARE_KO = "/lib/modules/adeos-test/adeos-share.ko"
+NOTHREAD_KO = "/lib/modules/adeos-test/adeos-nothread.ko"
 FREE_IRQ5_PULSES = 700
 FREE_PULSES = 40
 
@@ -147,16 +149,17 @@ def check_free_isa(guest, tap, out, kernel_args):
               " ".join(map(str, free)))
     for irq in free:
         pulses = FREE_IRQ5_PULSES if irq == 5 else FREE_PULSES
-        text, _ = guest.run("insmod %s irq=%d; echo insmod $?; "
-                            "dmesg | grep 'adeos: IRQ %d routed' | tail -1"
-                            % (ko, irq, irq))
+        # one command line per IRQ: the take, the line as Linux shows it,
+        # the pulses, the domain's and Linux's arrivals since the take
+        text, _ = guest.run(
+            "insmod %s irq=%d; echo insmod $?; "
+            "dmesg | grep 'adeos: IRQ %d routed' | tail -1; "
+            "grep '^ *%d:' /proc/interrupts; irq-pulse %d %d; "
+            "cat /proc/adeos/share/status; rmmod adeos_share"
+            % (ko, irq, irq, irq, irq, pulses))
         routed = re.search(r"routed to IO-APIC \d+ pin \d+", text)
-        chip, trigger, _ = isa_lines(
-            guest.run_ok("cat /proc/interrupts")).get(irq, (None,) * 3)
-        guest.run_ok("irq-pulse %d %d" % (irq, pulses))
-        # the domain's and Linux's arrivals since the take
-        got = qemu.fields(guest.run("cat /proc/adeos/share/status")[0])
-        guest.run("rmmod adeos_share")
+        chip, trigger, _ = isa_lines(text).get(irq, (None,) * 3)
+        got = qemu.fields(text)
         # where the pipeline routed the line itself, the ELCR's word
         want = ("fasteoi" if irq in level else "edge") if routed else trigger
         tap.check(qemu.fields(text).get("insmod") == 0 and
@@ -342,6 +345,18 @@ def check_sharing(guest, tap, out):
     tap.check(rc not in (None, 0) and refused is not None and
               refused.group(1) == "ttyS0",
               "sharing: a domain asking for IRQ 4 to itself is refused: %s" %
+              (refused.group(0) if refused else text.strip()))
+    # a driver with IRQF_NO_THREAD (part of IRQF_TIMER) is no PIT tick
+    text, _ = guest.run("insmod %s irq=3 && insmod %s irq=3 alone=1; "
+                        "echo insmod $?; dmesg | grep 'adeos: ' | tail -3; "
+                        "rmmod adeos_share; rmmod adeos_nothread"
+                        % (NOTHREAD_KO, ko))
+    refused = re.search(r"cannot have IRQ 3 to itself: Linux's driver "
+                        r"(\S+) uses it", text)
+    tap.check(qemu.fields(text).get("insmod") not in (None, 0) and
+              refused is not None and refused.group(1) == "nothread-drv",
+              "sharing: a domain asking for IRQ 3 to itself beside a driver "
+              "with IRQF_NO_THREAD is refused: %s" %
               (refused.group(0) if refused else text.strip()))
     bad, _ = guest.run("dmesg | grep -c 'Flags mismatch'")
     tap.check(bad.strip() == "0",
