@@ -12,7 +12,9 @@ pc-testdev: each time, the reader must have run before the loop's next
 instruction. On the board's own routing, then on the 8259 (noapic).
 On a preemptible kernel, HELD more times the IRQ comes while Linux
 holds the domain's stage stalled, and Linux's unstall of that stage
-plays it: the reader must have run before the unstall returned.
+plays it: the reader must have run before the unstall returned. And a
+virtual IRQ for Linux raised inside a hard section of Linux's must play
+at Linux's next enable, not inside the section.
 
 usage: wake_test.py O README TOOLS_CPIO    Prints TAP lines; exit 1 on
 a failure. Boards whose domains take IRQ 3, or whose kernel has no
@@ -28,6 +30,7 @@ import qemu  # noqa: E402
 IRQ = 3
 WAKES = 1000
 HELD = 200
+HARD = 20
 PARAMS = "/sys/module/adeos_wake/parameters/"
 
 
@@ -44,6 +47,20 @@ def check_held(guest, tap):
                                    got.get("held_late")))
 
 
+def check_hard(guest, tap):
+    text = guest.run_ok("i=0; while [ $i -lt %d ]; do echo hard > "
+                        "/proc/adeos-wake; i=$((i + 1)); done; "
+                        "echo hard_kept $(cat %shard_kept); "
+                        "echo hard_broken $(cat %shard_broken)" %
+                        (HARD, PARAMS, PARAMS))
+    got = qemu.fields(text)
+    tap.check(got.get("hard_kept") == HARD and got.get("hard_broken") == 0,
+              "a virtual IRQ for Linux raised inside a hard section of "
+              "Linux's played at Linux's next enable %s of %d times, inside "
+              "the section %s" % (got.get("hard_kept"), HARD,
+                                   got.get("hard_broken")))
+
+
 def check(guest, tap, preemptible):
     guest.run_ok("insmod /lib/modules/adeos-test/adeos-wake.ko irq=%d" % IRQ)
     text = guest.run_ok("virq-wake %d %d" % (IRQ, WAKES), timeout=1800)
@@ -55,6 +72,7 @@ def check(guest, tap, preemptible):
               "%d times (%s)" % (got.get("prompt"), WAKES, text))
     if preemptible:
         check_held(guest, tap)
+    check_hard(guest, tap)
     guest.run("rmmod adeos_wake")
 
 

@@ -13,7 +13,12 @@
  * preemptible kernel the reader must have run before the unstall
  * returns (held_prompt), not at the next preemption point (held_late):
  * the unstall of a stage ahead of Linux preempts as an interrupt's
- * return would. A test module: never load it in a product.
+ * return would.
+ *
+ * A write of "hard" raises the virtual IRQ for Linux inside a hard
+ * section of Linux's: Linux's handler must not run inside it (it runs
+ * with hard IRQs on), but at Linux's next enable (hard_kept, else
+ * hard_broken). A test module: never load it in a product.
  */
 #include <linux/interrupt.h>
 #include <linux/io.h>
@@ -31,7 +36,11 @@ MODULE_PARM_DESC(irq, "the ISA IRQ the domain owns");
 #define TESTDEV_IRQ_PORT 0x2000
 #define HELD_SPINS 1000000
 
-static unsigned long held_prompt, held_late;
+static unsigned long held_prompt, held_late, hard_kept, hard_broken;
+module_param(hard_kept, ulong, 0444);
+MODULE_PARM_DESC(hard_kept, "hard writes played at Linux's next enable");
+module_param(hard_broken, ulong, 0444);
+MODULE_PARM_DESC(hard_broken, "hard writes played inside the section");
 module_param(held_prompt, ulong, 0444);
 MODULE_PARM_DESC(held_prompt, "held writes whose reader ran in the unstall");
 module_param(held_late, ulong, 0444);
@@ -39,7 +48,7 @@ MODULE_PARM_DESC(held_late, "held writes whose reader ran later");
 
 static adomain_t wake_domain;
 static int virq = -1;
-static unsigned long raised, reads;
+static unsigned long raised, reads, linux_calls;
 static DECLARE_WAIT_QUEUE_HEAD(readers);
 static bool requested;
 
@@ -51,6 +60,7 @@ static void domain_irq(unsigned int n, void *cookie)
 
 static void linux_virq(unsigned int n, void *cookie)
 {
+	linux_calls++;
 	wake_up_interruptible(&readers);
 }
 
@@ -106,6 +116,25 @@ static int raise_held(void)
 	return 0;
 }
 
+/* "hard": Linux's virtual IRQ raised inside a hard section of Linux's. */
+static void raise_in_hard_section(void)
+{
+	unsigned long before = linux_calls, flags;
+	bool inside;
+
+	flags = hard_local_irq_save();
+	adeos_trigger_irq(virq);
+	inside = linux_calls != before;
+	hard_local_irq_restore(flags);
+	/* Linux's next enable plays what the section left */
+	local_irq_disable();
+	local_irq_enable();
+	if (!inside && linux_calls == before + 1)
+		hard_kept++;
+	else
+		hard_broken++;
+}
+
 static ssize_t wake_write(struct file *file, const char __user *buf,
 			  size_t len, loff_t *pos)
 {
@@ -114,7 +143,11 @@ static ssize_t wake_write(struct file *file, const char __user *buf,
 
 	if (len >= sizeof(word) || copy_from_user(word, buf, len))
 		return -EINVAL;
-	if (strcmp(strim(word), "held"))
+	if (!strcmp(strim(word), "hard")) {
+		raise_in_hard_section();
+		return len;
+	}
+	if (strcmp(word, "held"))
 		return -EINVAL;
 	err = raise_held();
 	return err ? err : len;
