@@ -191,9 +191,13 @@ def check_churn(guest, tap, doms, name, irq, passes):
     text, rc = guest.run(
         "n=0; while [ $n -lt %d ]; do insmod %s && "
         "grep -q '^%s priority' /proc/adeos/domains && rmmod %s || break; "
-        "n=$((n + 1)); done; echo cycles $n; : >/tmp/churned" %
-        (CHURN, ko, name, mod), timeout=1800)
-    guest.run_ok("kill $(cat /tmp/reader)")
+        "n=$((n + 1)); done; echo cycles $n; : >/tmp/churned%s" %
+        (CHURN, ko, name, mod,
+         # the flood ends at its next round: waited for here, not
+         # under a later prompt (qemu.stop_jobs)
+         "; wait $(cat /tmp/flood); true" if irq is not None else ""),
+        timeout=1800)
+    guest.run_ok(qemu.stop_jobs("$(cat /tmp/reader)"))
     cycles = qemu.fields(text).get("cycles", 0)
     left, _ = guest.run("grep -c '^%s priority' /proc/adeos/domains" % name)
     tap.check(rc == 0 and cycles == CHURN and left.strip() == "0",
@@ -202,8 +206,6 @@ def check_churn(guest, tap, doms, name, irq, passes):
               (cycles, CHURN, name, " and IRQ %d flooded" % irq
                if irq is not None else ""))
     if irq is not None:
-        guest.run_ok("while kill -0 $(cat /tmp/flood) 2>/dev/null; do "
-                     "sleep 1; done", timeout=600)
         pulses = CHURN_PULSES * int(guest.run_ok(
             "wc -l </tmp/pulsed").split()[-1])
         counts1 = pipeline_counts(guest)
@@ -441,7 +443,7 @@ def check_soak(guest, tap, owner, irq, rt, seen):
                  (SOAK_MARK_IRQ, irq, SOAK_PULSES, SOAK_S * 1000 * 2 // 3))
     guest.run_ok("wait $(cat /tmp/pulses) $(cat /tmp/stalls); "
                  "irq-pulse %d 1" % SOAK_MARK_IRQ, timeout=3600)
-    guest.run_ok("kill $(cat /tmp/readers)")
+    guest.run_ok(qemu.stop_jobs("$(cat /tmp/readers)"))
     got1 = pulses_received(guest, owner, irq)
     over1 = qemu.fields(guest.run_ok("cat %s" % lat))["overruns"]
     depth = [int(m) for m in re.findall(
