@@ -113,6 +113,8 @@ help:
 	@echo '                with planted bugs; a new seed each run (SEED=N)'
 	@echo '  soak        - an hour (SOAK_S=N) of all the reliability tests'
 	@echo '                at once on the debug board'
+	@echo '  debug-repeat - the debug board'"'"'s churn and soak checks'
+	@echo '                DEBUG_RUNS times beside DEBUG_HOGS host CPU hogs'
 	@echo '  test-no-irqflags-hook - the stall proof on a kernel without the'
 	@echo '                irqflags hook: shows it failing, as it must'
 	@echo

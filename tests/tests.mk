@@ -55,6 +55,18 @@ SOAK_S ?= 3600
 soak:
 	$(Q)PYTHON='$(PYTHON)' tests/boot/soak.sh '$(O)' $(SOAK_S)
 
+# make debug-repeat: the debug board's churn and soak checks (or the
+# DEBUG_CHECKS of tests/boot/debug_test.py named) DEBUG_RUNS times
+# beside DEBUG_HOGS host CPU hogs (tests/boot/debug_repeat.sh), for a
+# rare failure such as issue 38's lost prompt:
+# make debug-repeat DEBUG_RUNS=30 DEBUG_HOGS=2
+DEBUG_RUNS ?= 1
+DEBUG_HOGS ?= 0
+.PHONY: debug-repeat
+debug-repeat:
+	$(Q)PYTHON='$(PYTHON)' DEBUG_CHECKS='$(DEBUG_CHECKS)' \
+		tests/boot/debug_repeat.sh '$(O)' '$(DEBUG_RUNS)' '$(DEBUG_HOGS)'
+
 # Not in make test: the kernel without the irqflags hook, where the stall
 # proof must fail.
 .PHONY: test-no-irqflags-hook

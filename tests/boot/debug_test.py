@@ -62,7 +62,11 @@ CONFIG_ADEOS_DEBUG), in boots of their own under -icount:
   reported.
 
 usage: debug_test.py O README TOOLS_CPIO    Prints TAP lines; exit 1 on
-a failure. TOOLS_CPIO holds /lib/modules/adeos-test/.
+a failure. TOOLS_CPIO holds /lib/modules/adeos-test/. DEBUG_CHECKS
+(environment), some of CHECKS' names, runs those only (default all):
+"churn soak" is the pair tests/boot/debug_repeat.sh repeats. The boot
+of churn, cmos, spurious, hardirqs-off and planted checks the kernel
+log whichever of them run.
 """
 import os
 import re
@@ -72,6 +76,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import qemu  # noqa: E402
 import templates_test  # noqa: E402
 
+CHECKS = ("churn", "cmos", "spurious", "hardirqs-off", "planted", "traps",
+          "faults", "events", "double", "soak", "nmi")
 CHURN = 1000
 CHURN_PULSES = 1000  # one irq-pulse run of the flood
 SLAB_BOUND_KB = 512
@@ -747,8 +753,19 @@ def owned_irq(out):
     return None, None
 
 
+def picked():
+    """The checks DEBUG_CHECKS names (default all of CHECKS)."""
+    names = os.environ.get("DEBUG_CHECKS", "").split() or CHECKS
+    bad = [n for n in names if n not in CHECKS]
+    if bad:
+        sys.exit("DEBUG_CHECKS: no check named %s (the checks: %s)" %
+                 (", ".join(bad), " ".join(CHECKS)))
+    return set(names)
+
+
 def main():
     out, readme, tools = sys.argv[1], sys.argv[2], sys.argv[3]
+    run = picked()
     # the test modules, built when the kernel builds modules
     if not os.path.exists(os.path.join(os.path.dirname(tools), "modules",
                                        "adeos-planted.ko")):
@@ -761,32 +778,42 @@ def main():
                      qemu.kernel_command(readme, out))
 
     def check(guest, tap):
-        if name:
+        if name and "churn" in run:
             check_churn(guest, tap, qemu.board_domains(out), name,
                         *module_irq(out, name))
-        check_cmos(guest, tap)
-        check_spurious(guest, tap)
-        if qemu.kernel_has(out, "ADEOS_TRACE_IRQSOFF"):
+        if "cmos" in run:
+            check_cmos(guest, tap)
+        if "spurious" in run:
+            check_spurious(guest, tap)
+        if qemu.kernel_has(out, "ADEOS_TRACE_IRQSOFF") and \
+                "hardirqs-off" in run:
             check_hardirqs_off(guest, tap)
         qemu.check_no_reports(guest, tap)
-        check_planted(guest, tap)
-    failed = qemu.checked_boot("debug", out, readme, "", check,
-                               command + " -device pc-testdev",
-                               reports=False)
+        if "planted" in run:
+            check_planted(guest, tap)
+    failed = 0
+    if run & {"churn", "cmos", "spurious", "hardirqs-off", "planted"}:
+        failed += qemu.checked_boot("debug", out, readme, "", check,
+                                    command + " -device pc-testdev",
+                                    reports=False)
     mon = trap_monitor(out)
 
     def traps(guest, tap):
-        check_traps(guest, tap)
-        check_faults(guest, tap)
-        if mon:
+        if "traps" in run:
+            check_traps(guest, tap)
+        if "faults" in run:
+            check_faults(guest, tap)
+        if mon and "events" in run:
             check_events(guest, tap, mon)
-    failed += qemu.checked_boot("traps", out, readme, "", traps,
-                                command + " -device pc-testdev",
-                                reports=False)
-    failed += double_fault_boot(out, readme, command)
+    if run & {"traps", "faults", "events"}:
+        failed += qemu.checked_boot("traps", out, readme, "", traps,
+                                    command + " -device pc-testdev",
+                                    reports=False)
+    if "double" in run:
+        failed += double_fault_boot(out, readme, command)
     owner, irq = owned_irq(out)
     rt = rt_timer(out)
-    if owner and rt:
+    if owner and rt and "soak" in run:
         seen = {}
         trace = os.path.join(out, "soak-ioapic.trace")
         if os.path.exists(trace):
@@ -797,7 +824,7 @@ def main():
             command + " -device pc-testdev "
             "-trace enable=ioapic_set_irq,file=" + trace)
         failed += soak_edges(trace, rt, seen)
-    if owner:
+    if owner and "nmi" in run:
         failed += qemu.checked_boot(
             "nmi", out, readme, "",
             lambda guest, tap: check_nmis(guest, tap, owner, irq),
