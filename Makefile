@@ -111,6 +111,8 @@ help:
 	@echo '  torture     - the torture at length: 10^7 events on the host'
 	@echo '                (ASan, UBSan), 10^6 in the debug kernel, kernels'
 	@echo '                with planted bugs; a new seed each run (SEED=N)'
+	@echo '  torture-planted - only the kernels with planted bugs'
+	@echo '                (TORTURE_PLANTED=NAME... picks some)'
 	@echo '  soak        - an hour (SOAK_S=N) of all the reliability tests'
 	@echo '                at once on the debug board'
 	@echo '  debug-repeat - the debug board'"'"'s churn and soak checks'

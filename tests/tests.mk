@@ -48,6 +48,19 @@ torture: host-tests torture-configs
 		$(TORTURE_HOST_EVENTS) $(TORTURE_GUEST_EVENTS)
 	$(Q)tests/summary.sh $(O)/results/torture-*.tap
 
+# make torture-planted: only torture's planted kernels (no host run, no
+# guest run); TORTURE_PLANTED=NAME... builds those only, for example
+# TORTURE_PLANTED=lost-prompt (tests/planted/linux/lost-prompt.patch).
+.PHONY: torture-planted
+planted_taps = $(if $(TORTURE_PLANTED),\
+	$(TORTURE_PLANTED:%=$(O)/results/torture-planted-%.tap),\
+	$(O)/results/torture-planted-*.tap)
+torture-planted:
+	$(Q)rm -f $(planted_taps)
+	$(Q)MAKE='$(MAKE)' PYTHON='$(PYTHON)' TORTURE_PARTS=planted \
+		TORTURE_PLANTED='$(TORTURE_PLANTED)' tests/torture/run.sh '$(O)' 0 0
+	$(Q)tests/summary.sh $(planted_taps)
+
 # make soak: an hour of guest time of all the reliability tests at once
 # on the debug board (tests/boot/soak.sh); SOAK_S=N for another length.
 SOAK_S ?= 3600
