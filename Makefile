@@ -113,9 +113,13 @@ help:
 	@echo '  torture     - the torture at length: 10^7 events on the host'
 	@echo '                (ASan, UBSan), 10^6 in the debug kernel, kernels'
 	@echo '                with planted bugs; a new seed each run (SEED=N)'
+	@echo '  torture-planted - only the kernels with planted bugs'
+	@echo '                (TORTURE_PLANTED=NAME... picks some)'
 	@echo '  soak        - 20 minutes of guest time (SOAK_S=1200) of all the'
 	@echo '                reliability tests at once on the debug board;'
 	@echo '                SOAK_S=3600 for an hour on a faster host'
+	@echo '  debug-repeat - the debug board'"'"'s churn and soak checks'
+	@echo '                DEBUG_RUNS times beside DEBUG_HOGS host CPU hogs'
 	@echo '  test-no-irqflags-hook - the stall proof on a kernel without the'
 	@echo '                irqflags hook: shows it failing, as it must'
 	@echo

@@ -48,6 +48,19 @@ torture: host-tests torture-configs
 		$(TORTURE_HOST_EVENTS) $(TORTURE_GUEST_EVENTS)
 	$(Q)tests/summary.sh $(O)/results/torture-*.tap
 
+# make torture-planted: only torture's planted kernels (no host run, no
+# guest run); TORTURE_PLANTED=NAME... builds those only, for example
+# TORTURE_PLANTED=lost-prompt (tests/planted/linux/lost-prompt.patch).
+.PHONY: torture-planted
+planted_taps = $(if $(TORTURE_PLANTED),\
+	$(TORTURE_PLANTED:%=$(O)/results/torture-planted-%.tap),\
+	$(O)/results/torture-planted-*.tap)
+torture-planted:
+	$(Q)rm -f $(planted_taps)
+	$(Q)MAKE='$(MAKE)' PYTHON='$(PYTHON)' TORTURE_PARTS=planted \
+		TORTURE_PLANTED='$(TORTURE_PLANTED)' tests/torture/run.sh '$(O)' 0 0
+	$(Q)tests/summary.sh $(planted_taps)
+
 # make soak: all the reliability tests at once on the debug board
 # (tests/boot/soak.sh), for SOAK_S seconds of guest time. 20 minutes by
 # default: one run's length here (an hour of guest time took about 4.5
@@ -56,6 +69,18 @@ SOAK_S ?= 1200
 .PHONY: soak
 soak:
 	$(Q)PYTHON='$(PYTHON)' tests/boot/soak.sh '$(O)' $(SOAK_S)
+
+# make debug-repeat: the debug board's churn and soak checks (or the
+# DEBUG_CHECKS of tests/boot/debug_test.py named) DEBUG_RUNS times
+# beside DEBUG_HOGS host CPU hogs (tests/boot/debug_repeat.sh), for a
+# rare failure such as issue 38's lost prompt:
+# make debug-repeat DEBUG_RUNS=30 DEBUG_HOGS=2
+DEBUG_RUNS ?= 1
+DEBUG_HOGS ?= 0
+.PHONY: debug-repeat
+debug-repeat:
+	$(Q)PYTHON='$(PYTHON)' DEBUG_CHECKS='$(DEBUG_CHECKS)' \
+		tests/boot/debug_repeat.sh '$(O)' '$(DEBUG_RUNS)' '$(DEBUG_HOGS)'
 
 # Not in make test: the kernel without the irqflags hook, where the stall
 # proof must fail.

@@ -13,6 +13,9 @@ import time
 import pexpect
 
 PROMPT = "adeos# "
+# The post-mortem's looks span this many of the scheduler's load folds
+# (calc_load_tasks, every 5 s of guest time).
+FOLDS = 3
 # Guest time follows the instruction count: runs repeat, whatever the load.
 ICOUNT = "-icount shift=3,sleep=off"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
@@ -178,6 +181,17 @@ def domain_counts(text, domain):
     return counts
 
 
+def stop_jobs(pids):
+    """A shell command that kills the background jobs @pids (shell
+    words, such as $(cat /tmp/reader)) and waits for them, failing if
+    kill does. Every test stops its jobs so: a job that dies while the
+    shell writes its next prompt interrupts that write with its SIGCHLD
+    (busybox ash's handler has no SA_RESTART, glibc's stdio then drops
+    the prompt) and the prompt is lost; a job waited for is gone before
+    the prompt (tests/torture/lost_prompt.py shows both)."""
+    return "p=%s; kill $p && { wait $p; true; }" % pids
+
+
 def kernel_has(out, symbol):
     """Whether the board's kernel .config sets CONFIG_@symbol=y."""
     with open(os.path.join(out, "build", "linux", ".config")) as f:
@@ -259,6 +273,12 @@ def symbolize(symbols, addr):
     return "%s+%#x" % (best[1], addr - best[0])
 
 
+def is_idle(facts):
+    """Whether Guest.facts() found the CPU in an idle routine."""
+    return facts["halted"] or \
+        bool(re.search(r"halt|idle|mwait", facts["symbol"]))
+
+
 class Guest:
     def __init__(self, command, log_path, timeout=120):
         self.command = command
@@ -269,6 +289,8 @@ class Guest:
         self.boot_seconds = None
         self.boot_text = ""
         self.pending = None
+        # the last command's exit status came: its prompt is due
+        self.prompt_due = False
 
     def tail(self, lines=25):
         self.log.flush()
@@ -296,6 +318,7 @@ class Guest:
     def start(self, cmd):
         """Send @cmd to the guest shell; finish() waits for it."""
         self.pending = cmd
+        self.prompt_due = False
         self.child.sendline("%s; echo @@rc=$?@@" % cmd)
 
     def finish(self, timeout=None):
@@ -304,6 +327,7 @@ class Guest:
         try:
             self.child.expect(r"@@rc=(\d+)@@", timeout=timeout or self.timeout)
             out, rc = self.child.before, int(self.child.match.group(1))
+            self.prompt_due = True
             self.child.expect_exact(PROMPT, timeout=30)
         except (pexpect.TIMEOUT, pexpect.EOF) as e:
             raise Stuck("command '%s' did not finish (%s)" %
@@ -365,57 +389,153 @@ class Guest:
                       self.monitor_text("x/1wx %#x" % addr).strip())
         return int(m.group(1), 16) if m else None
 
-    def snapshot(self, text, where):
-        """Where the CPU is and what Linux's side looks like: EIP (as a
-        symbol), the hardware's IF, jiffies, the softirqs pending (a
-        one-CPU kernel's irq_stat), Linux's stage and which
-        domain is current (adeos_root's status word, after its name and
-        priority, and adeos_current)."""
+    def facts(self, text, where):
+        """What the guest's CPU and Linux look like now, read through
+        the monitor: eip (as a symbol too), IF, jiffies, the softirqs
+        pending (a one-CPU kernel's irq_stat), Linux's stage and the
+        current domain (adeos_root's status word, after its name and
+        priority, and adeos_current), and load, the scheduler's count
+        of runnable and uninterruptible tasks (calc_load_tasks, a
+        global, as the tick last folded it in). None where unknown."""
         regs = self.monitor_text("info registers")
         eip = re.search(r"EIP=([0-9a-f]+)", regs)
         efl = re.search(r"EFL=([0-9a-f]+)", regs)
-        if not eip or not efl:
-            return "no registers from the monitor"
-        seen = ["EIP %s (%s), IF %d" % (
-            eip.group(1), symbolize(text, int(eip.group(1), 16)),
-            int(efl.group(1), 16) >> 9 & 1)]
+        hlt = re.search(r"HLT=(\d)", regs)
+        f = {"halted": bool(hlt and hlt.group(1) == "1"), "eip": None,
+             "symbol": "?", "if": None, "jiffies": None, "softirqs": None,
+             "stage": None, "current": None, "load": None}
+        if eip and efl:
+            f["eip"] = int(eip.group(1), 16)
+            f["symbol"] = symbolize(text, f["eip"])
+            f["if"] = int(efl.group(1), 16) >> 9 & 1
         if "jiffies" in where:
-            seen.append("jiffies %s" % self.peek(where["jiffies"]))
+            f["jiffies"] = self.peek(where["jiffies"])
         if "irq_stat" in where:
             # a one-CPU kernel's irq_cpustat_t: __softirq_pending first
             word = self.peek(where["irq_stat"])
-            seen.append("softirqs pending %s" %
-                        ("?" if word is None else "%#x" % (word & 0xffff)))
+            f["softirqs"] = None if word is None else word & 0xffff
         if "adeos_root" in where and "adeos_current" in where:
             status = self.peek(where["adeos_root"] + 8)
             current = self.peek(where["adeos_current"])
-            seen.append("Linux's stage %s, current %s" % (
-                "?" if status is None else
-                "stalled" if status & 1 else "unstalled",
-                "Linux" if current == where["adeos_root"] else
-                "another domain (%#x)" % (current or 0)))
+            f["stage"] = None if status is None else \
+                "stalled" if status & 1 else "unstalled"
+            f["current"] = "Linux" if current == where["adeos_root"] else \
+                "another domain (%#x)" % (current or 0)
+        if "calc_load_tasks" in where:
+            word = self.peek(where["calc_load_tasks"])
+            # an atomic_long_t: a count the fold may have left negative
+            f["load"] = None if word is None else \
+                word - (1 << 32) if word >> 31 else word
+        return f
+
+    @staticmethod
+    def describe(f):
+        """facts() as one line."""
+        if f["eip"] is None:
+            return "no registers from the monitor"
+        seen = ["EIP %x (%s), IF %d" % (f["eip"], f["symbol"], f["if"])]
+        if f["jiffies"] is not None:
+            seen.append("jiffies %d" % f["jiffies"])
+        if f["softirqs"] is not None:
+            seen.append("softirqs pending %#x" % f["softirqs"])
+        if f["stage"] is not None:
+            seen.append("Linux's stage %s, current %s" % (f["stage"],
+                                                         f["current"]))
+        if f["load"] is not None:
+            seen.append("tasks runnable or uninterruptible %d" % f["load"])
         return ", ".join(seen)
 
+    def snapshot(self, text, where):
+        """facts() as one line."""
+        return self.describe(self.facts(text, where))
+
+    @staticmethod
+    def verdict(before, after, hz, prompt_due, load, idle):
+        """Which case a guest that never showed its prompt is, from two
+        facts() taken FOLDS load folds (5 s of guest time each) apart,
+        before anything is sent to it, and @load, the least count of
+        runnable and uninterruptible tasks the folds between them left
+        (one fold samples one instant: a task a timer woke just then
+        counts; a task that never runs counts at every fold), and @idle,
+        whether most looks found the CPU halted or in an idle routine
+        (looks are taken in host time: under -icount with sleep=off an
+        idle guest's halts take none of it, its interrupts all). The
+        cases: its tick stopped; no task runnable (nor in an
+        uninterruptible sleep), so the CPU has nothing to run, after the
+        command's exit status came (@prompt_due): nobody is left to
+        write the prompt, user space lost it (the shell waits for input
+        with its prompt never written), or before it came (the command
+        sleeps, or its output was lost); a task runnable at every fold
+        and the CPU idle: a runnable task that does not run (a lost
+        wakeup); or a task runnable and the CPU busy."""
+        if before["jiffies"] is None or after["jiffies"] is None:
+            return "no verdict: jiffies unknown"
+        ticks = (after["jiffies"] - before["jiffies"]) & 0xffffffff
+        if ticks == 0:
+            return "verdict: Linux's tick stopped (jiffies still %d)" % \
+                after["jiffies"]
+        if load is None:
+            return "no verdict: no calc_load_tasks in System.map, or " \
+                "only %d ticks between the looks, not one load fold " \
+                "(5 s)" % ticks
+        if load == 0 and not prompt_due:
+            return "verdict: no runnable task and no exit status: the " \
+                "command sleeps, or its output was lost (no task to run " \
+                "or in an uninterruptible sleep over %d ticks)" % ticks
+        if load == 0:
+            return "verdict: a prompt never written and no runnable " \
+                "task: user space lost it (no task to run or in an " \
+                "uninterruptible sleep over %d ticks)" % ticks
+        if idle:
+            return "verdict: a runnable task that does not run: a lost " \
+                "wakeup (at least %d tasks runnable or uninterruptible " \
+                "at every fold, the CPU idle over %d ticks)" % (load, ticks)
+        return "verdict: the CPU not idle (%s, then %s, and most looks "\
+            "between), at least %d tasks runnable or uninterruptible: a " \
+            "task runs instead of the shell" % (before["symbol"],
+                                                 after["symbol"], load)
+
     def post_mortem(self, out):
-        """What a stuck guest was doing, for the failure's message: two
-        snapshots 0.5 s apart (is Linux's tick moving? is the CPU idle,
-        in the kernel, in user space?), then whether a newline sent to
-        it brings back the prompt (output lost, or the shell not run
-        until an interrupt came), then a snapshot again. A flake that
-        shows once in nine runs leaves this much behind in CI's log."""
+        """What a stuck guest was doing, for the failure's message (it
+        has already failed: nothing here makes a test pass). Two looks
+        FOLDS load folds (5 s of guest time each) apart, before
+        anything is sent to it, and which case they show (verdict());
+        then whether a newline brings back the prompt (the shell was
+        waiting for input), then a look again. A flake that shows once
+        in nine runs leaves this much behind in CI's log."""
         if self.child is None or not self.child.isalive():
             return "QEMU has exited"
         text, where = system_map(out)
+        hz = 100
         try:
             if kernel_has(out, "SMP"):
                 where.pop("irq_stat", None)  # a per-CPU offset there
+            with open(os.path.join(out, "build", "linux", ".config")) as f:
+                m = re.search(r"^CONFIG_HZ=(\d+)$", f.read(), re.M)
+                hz = int(m.group(1)) if m else hz
         except OSError:
             pass
         seen = []
         try:
-            seen.append(self.snapshot(text, where))
-            time.sleep(0.5)
-            seen.append(self.snapshot(text, where))
+            before = self.facts(text, where)
+            seen.append(self.describe(before))
+            deadline, loads, idle = time.time() + 60, [], [is_idle(before)]
+            while True:
+                time.sleep(0.5)
+                after = self.facts(text, where)
+                idle.append(is_idle(after))
+                if before["jiffies"] is None or after["jiffies"] is None:
+                    break
+                ticks = (after["jiffies"] - before["jiffies"]) & 0xffffffff
+                # a fold since the first look: the load is the hang's
+                if ticks > 5 * hz + 1 and after["load"] is not None:
+                    loads.append(after["load"])
+                if time.time() > deadline or ticks > FOLDS * (5 * hz + 1):
+                    break
+            seen.append(self.describe(after))
+            seen.append(self.verdict(before, after, hz, self.prompt_due,
+                                     min(loads) if loads else None,
+                                     2 * sum(idle) > len(idle)))
             self.child.send("\r")
             try:
                 self.child.expect_exact(PROMPT, timeout=5)

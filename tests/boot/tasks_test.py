@@ -129,8 +129,8 @@ def under_load(guest, tap, dom):
                  "echo '1000 600 500' > /proc/adeos/stall; w=$((w+600)); "
                  "echo $w >/tmp/st; done) & echo $! >/tmp/stpid" % LOAD_S)
     fp, fprc = guest.run("fpcheck %d" % LOAD_S, timeout=900)
-    guest.run_ok("wait $(cat /tmp/stpid); kill $(cat /tmp/hbpid)",
-                 timeout=600)
+    guest.run_ok("wait $(cat /tmp/stpid); " +
+                 qemu.stop_jobs("$(cat /tmp/hbpid)"), timeout=600)
     secs = (uptime_cs(guest) - t0) / 100
     hb = guest.run_ok("cat /tmp/hb 2>/dev/null || echo 0").strip()
     windows = guest.run_ok("cat /tmp/st 2>/dev/null || echo 0").strip()
@@ -177,10 +177,11 @@ def channel(guest, tap, dom):
     rx0 = table(guest, dom)[0]["rx"]
     # the reader holds the device open first: answers left at the last
     # close are thrown away
-    guest.run_ok("cat /dev/adeos-%s > /tmp/answers & echo $! >/tmp/catpid; "
-                 "sleep 1; i=0; while [ $i -lt %d ]; do echo $i > /dev/adeos-%s; "
-                 "i=$((i+1)); done; sleep 1; kill $(cat /tmp/catpid)" %
-                 (dom, MESSAGES, dom), timeout=600)
+    guest.run_ok(("cat /dev/adeos-%s > /tmp/answers & echo $! >/tmp/catpid; "
+                  "sleep 1; i=0; while [ $i -lt %d ]; do "
+                  "echo $i > /dev/adeos-%s; i=$((i+1)); done; sleep 1; " %
+                  (dom, MESSAGES, dom)) +
+                 qemu.stop_jobs("$(cat /tmp/catpid)"), timeout=600)
     answers = guest.run_ok("cat /tmp/answers").split()
     rx = table(guest, dom)[0]["rx"]
     tap.check(rx["count"] - rx0["count"] == MESSAGES and rx["errors"] == 0
