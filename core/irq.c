@@ -73,8 +73,7 @@ static void apply_enable(unsigned int irq, unsigned int clrmask,
  * @adp no longer takes @irq; what it had pending goes down, and a line
  * it held opens: no one else would end it.
  */
-static void release_irq(adomain_t *adp, unsigned int irq,
-			enum adeos_walk walk)
+static void release_irq(adomain_t *adp, unsigned int irq, enum adeos_walk walk)
 {
 	unsigned int n = adeos_log_drop(adp, irq);
 	struct adeos_irq_slot *slot = &adp->irqs[irq];

@@ -735,7 +735,9 @@ bool __adeos_root_exit_pending(void)
 	root_play_replay(_RET_IP_);
 	hard_local_irq_enable();
 	return true;
-}/* ---- set-up ---- */
+}
+
+/* ---- set-up ---- */
 
 void __init adeos_arch_init(void)
 {

@@ -135,8 +135,8 @@ static void raise_in_hard_section(void)
 		hard_broken++;
 }
 
-static ssize_t wake_write(struct file *file, const char __user *buf,
-			  size_t len, loff_t *pos)
+static ssize_t wake_write(struct file *file, const char __user *buf, size_t len,
+			  loff_t *pos)
 {
 	char word[8] = "";
 	int err;
