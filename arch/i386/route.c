@@ -118,8 +118,8 @@ static int add_isa_entry(unsigned int irq, int id, int pin, bool level)
 }
 
 /* Map the GSI of @irq's pin, as ACPI's GSI registration would. */
-static int map_pin(const char *domain, unsigned int irq, int ioapic,
-		   int pin, bool level)
+static int map_pin(const char *domain, unsigned int irq, int ioapic, int pin,
+		   bool level)
 {
 	struct irq_alloc_info info;
 	int id = mpc_ioapic_id(ioapic), i = entry_on_pin(id, pin), got;
