@@ -42,8 +42,11 @@ build_modules() {
 	} >"$m/Kbuild"
 	cc=gcc
 	command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
-	make --no-print-directory -C "$kobj" M="$(cd "$m" && pwd)" \
-		ARCH=i386 CC="$cc" modules >&2
+	# Not the caller's make variables: a make run with O=DIR on its
+	# command line passes O to every make below it, and Linux's would
+	# take it for its object tree.
+	MAKEFLAGS= MFLAGS= make --no-print-directory -C "$kobj" \
+		M="$(cd "$m" && pwd)" ARCH=i386 CC="$cc" modules >&2
 }
 
 # A kernel that never built modules (no domain is one) has no
