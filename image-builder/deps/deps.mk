@@ -27,8 +27,10 @@ PREFLIGHT_BUILD := all image images rootfs linux linux-rebuild linux-deb \
 PREFLIGHT_DEB := linux-deb test
 PREFLIGHT_BOOT := all smoke run run-disk test bench torture soak
 PREFLIGHT_TEST := check test bench torture soak
+# (make release builds images unless RELEASE_BOARDS is given empty)
 PREFLIGHT_ROOTFS := all image images rootfs boards test bench torture soak \
-	release
+	$(if $(filter command line,$(origin RELEASE_BOARDS)),$(if \
+	$(strip $(RELEASE_BOARDS)),release),release)
 PREFLIGHT_BENCH := test bench
 preflight_goals := $(or $(MAKECMDGOALS),all)
 preflight_parts := $(if $(filter $(PREFLIGHT_BUILD),$(preflight_goals)),build) \
