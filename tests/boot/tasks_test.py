@@ -60,6 +60,13 @@ def table(guest, dom):
     return rows, text
 
 
+def in_body(row):
+    """1 when a periodic task's snapshot caught it waiting in a release's
+    body (a blocker asleep in it), which its count does not hold yet.
+    Linux can take the snapshot only while every task waits."""
+    return int(row["state"] in ("sleeping", "blocked"))
+
+
 def comment(text):
     return "\n# " + text.replace("\n", "\n# ")
 
@@ -147,17 +154,25 @@ def under_load(guest, tap, dom):
                slow["releases"], hb, windows))
     periodic = [r for r in rows.values() if r["period_us"]]
     tap.check(all(r["overruns"] == 0 and r["errors"] == 0 and
-                  r["count"] == r["releases"] for r in periodic),
-              "no overrun, no error, every release run: " +
-              ", ".join("%s %d/%d/%d" % (r["name"], r["releases"],
-                                         r["overruns"], r["errors"])
+                  r["count"] == r["releases"] - in_body(r) for r in periodic),
+              "no overrun, no error, every release run (the one in its "
+              "body at the snapshot not yet counted): " +
+              ", ".join("%s %d/%d/%d%s" % (r["name"], r["releases"],
+                                           r["overruns"], r["errors"],
+                                           " " + r["state"] if in_body(r)
+                                           else "")
                         for r in periodic) + " (releases/overruns/errors)")
     blk = rows["blk"]
-    tap.check(blk["switches"] == 4 * blk["releases"] and blk["releases"] > 0
-              and blk["errors"] == 0,
+    done = blk["releases"] - in_body(blk)
+    # a body in progress has switched in once, plus once per sleep over
+    tap.check((blk["switches"] - 4 * done in (1, 2, 3) if in_body(blk)
+               else blk["switches"] == 4 * done) and done > 0 and
+              blk["errors"] == 0,
               "blk blocked three times in each of %d releases and resumed "
-              "mid-body each time: %d switches in" %
-              (blk["releases"], blk["switches"]))
+              "mid-body each time: %d switches in%s" %
+              (done, blk["switches"],
+               " (one more release %s in its body)" % blk["state"]
+               if in_body(blk) else ""))
     span = rows["span"]
     tap.check(span["most"] >= 2 and span["releases"] > 0,
               "span's 3 ms body is preempted by the 1 kHz task: %d times at "
