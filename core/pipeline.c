@@ -107,8 +107,9 @@ struct arch_landing *adeos_domain_fault(const struct adeos_fault *fault)
 
 /*
  * A call of @d's handler for @irq took @took timestamp counts. @return
- * nonzero when that makes ADEOS_BUDGET_OVERRUNS calls in a row past the
- * budget: the domain is then stopped, the fault naming the last call.
+ * nonzero when that makes arch_budget_overruns() calls in a row past
+ * the budget: the domain is then stopped, the fault naming the last
+ * call.
  */
 static int over_budget(adomain_t *d, struct adeos_irq_slot *slot,
 		       unsigned int irq, unsigned long long took)
@@ -118,7 +119,9 @@ static int over_budget(adomain_t *d, struct adeos_irq_slot *slot,
 		return 0;
 	}
 	d->overruns++;
-	if (++d->overruns_in_row < ADEOS_BUDGET_OVERRUNS)
+	if (++d->overruns_in_row > d->most_in_row)
+		d->most_in_row = d->overruns_in_row;
+	if (d->overruns_in_row < arch_budget_overruns())
 		return 0;
 	d->fault.trap = ADEOS_FAULT_BUDGET;
 	d->fault.what = "time budget";

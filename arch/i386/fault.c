@@ -21,6 +21,7 @@
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/ptrace.h>
+#include <asm/cpufeature.h>
 #include <asm/trapnr.h>
 #include <adeos/adeos.h>
 #include <adeos/linux.h>
@@ -141,6 +142,17 @@ void adeos_double_fault(struct pt_regs *regs)
 	adeos_linux_for_domain(true);
 	panic("adeos: double fault in domain %s at %pS\n", d->name,
 	      (void *)regs->ip);
+}
+
+/*
+ * A hypervisor sets CPUID's hypervisor bit (QEMU does under TCG and
+ * KVM alike): its host can preempt the virtual CPU inside any call.
+ */
+unsigned int arch_budget_overruns(void)
+{
+	return boot_cpu_has(X86_FEATURE_HYPERVISOR) ?
+		       ADEOS_BUDGET_OVERRUNS_GUEST :
+		       ADEOS_BUDGET_OVERRUNS;
 }
 
 /*

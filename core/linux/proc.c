@@ -39,8 +39,9 @@ static void show_irq_name(struct seq_file *m, unsigned int irq)
 }
 
 /*
- * A domain ahead of Linux: its longest handler call, and why it was
- * stopped if it was.
+ * A domain ahead of Linux: its longest handler call, its calls past its
+ * budget (the most in a row against the number that stops it), and why
+ * it was stopped if it was.
  */
 static void show_calls(struct seq_file *m, adomain_t *d)
 {
@@ -48,6 +49,8 @@ static void show_calls(struct seq_file *m, adomain_t *d)
 
 	seq_printf(m, "  longest call %llu us\n",
 		   div_u64(d->longest_call, arch_timestamp_per_us()));
+	seq_printf(m, "  overruns %lu, most in a row %u of %u\n", d->overruns,
+		   d->most_in_row, arch_budget_overruns());
 	if (!(d->status & ADEOS_FAULTED_FLAG))
 		return;
 	if (f->trap == ADEOS_FAULT_BUDGET)

@@ -82,7 +82,8 @@ def show_cycle(guest, name, cycle):
         "|| true" % (ko, PAUSE_MS, cycle, mod, name), timeout=600)
     lines = text.splitlines()
     shown = re.search(r"^%s priority \d+ stage \w+\n  longest call "
-                      r"\d+ us\n +IRQ +received" % re.escape(name), text, re.M)
+                      r"\d+ us\n  overruns \d+, most in a row \d+ of \d+\n"
+                      r" +IRQ +received" % re.escape(name), text, re.M)
     whole = re.search(r"^Linux priority \d+ stage", text, re.M)
     bad = qemu.kernel_reports(guest)
     why = [w for w, wrong in (

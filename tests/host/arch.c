@@ -172,6 +172,11 @@ int arch_call_handler(struct arch_landing *landing,
 	return 0;
 }
 
+unsigned int arch_budget_overruns(void)
+{
+	return host.guest ? ADEOS_BUDGET_OVERRUNS_GUEST : ADEOS_BUDGET_OVERRUNS;
+}
+
 void arch_report_fault(const struct adeos_domain *d)
 {
 	(void)d;

@@ -39,6 +39,7 @@ struct host_cpu {
 	unsigned long long timestamp; /* the timestamp counter */
 	jmp_buf *panic_jmp; /* where arch_panic() returns to, if set */
 	unsigned long faults_reported; /* arch_report_fault() calls */
+	int guest; /* a virtual machine, for arch_budget_overruns() */
 	/*
 	 * Take IRQs as i386's entry does when the root runs: through the
 	 * root's fast path (adeos_root_direct()) when it allows, counted in

@@ -156,11 +156,13 @@ static void calls_over_budget_stop_it_once_they_return(void **state)
 	}
 	assert_false(desc.domain.status & ADEOS_FAULTED_FLAG);
 	assert_int_equal(desc.domain.overruns, 2);
+	assert_int_equal(desc.domain.most_in_row, 1);
 	spend = 1000;
 	for (i = 0; i < ADEOS_BUDGET_OVERRUNS - 1; i++)
 		host_take_irq(12);
 	assert_false(desc.domain.status & ADEOS_FAULTED_FLAG);
 	host_take_irq(12);
+	assert_int_equal(desc.domain.most_in_row, ADEOS_BUDGET_OVERRUNS);
 	spend = 0;
 	assert_int_equal(calls, 5 + ADEOS_BUDGET_OVERRUNS);
 	assert_int_equal(after_fault, 0);
@@ -171,6 +173,43 @@ static void calls_over_budget_stop_it_once_they_return(void **state)
 	host_take_irq(12);
 	assert_int_equal(calls, 5 + ADEOS_BUDGET_OVERRUNS);
 	assert_int_equal(deliveries(ROOT, 12), 1);
+	assert_int_equal(adeos_domain_stop(&desc), 0);
+}
+
+/*
+ * In a virtual machine a busy host can stretch several calls in a row:
+ * ADEOS_BUDGET_OVERRUNS_GUEST in a row stop the domain there, and a
+ * call in budget starts the count again.
+ */
+static void a_guest_stops_it_at_more_calls_in_a_row(void **state)
+{
+	unsigned int i;
+
+	(void)state;
+	host.guest = 1;
+	take(ROOT, 12, HANDLE | EACH);
+	fault_on = 0;
+	spend = 1000;
+	start_faulty(alone_on_12, ADEOS_FAULT_PASS_IRQS, 100);
+	for (i = 0; i < ADEOS_BUDGET_OVERRUNS_GUEST - 1; i++)
+		host_take_irq(12);
+	spend = 10;
+	host_take_irq(12);
+	spend = 1000;
+	for (i = 0; i < ADEOS_BUDGET_OVERRUNS_GUEST - 1; i++)
+		host_take_irq(12);
+	assert_false(desc.domain.status & ADEOS_FAULTED_FLAG);
+	assert_int_equal(desc.domain.most_in_row,
+			 ADEOS_BUDGET_OVERRUNS_GUEST - 1);
+	host_take_irq(12);
+	spend = 0;
+	assert_true(desc.domain.status & ADEOS_FAULTED_FLAG);
+	assert_int_equal(desc.domain.fault.trap, ADEOS_FAULT_BUDGET);
+	assert_int_equal(calls, 2 * ADEOS_BUDGET_OVERRUNS_GUEST);
+	assert_int_equal(desc.domain.overruns,
+			 2 * ADEOS_BUDGET_OVERRUNS_GUEST - 1);
+	host_take_irq(12);
+	assert_int_equal(calls, 2 * ADEOS_BUDGET_OVERRUNS_GUEST);
 	assert_int_equal(adeos_domain_stop(&desc), 0);
 }
 
@@ -334,6 +373,7 @@ int main(void)
 		UNIT(fault_stops_the_domain_and_drops_its_irqs),
 		UNIT(fault_passes_its_irqs_and_pending_to_the_root),
 		UNIT(calls_over_budget_stop_it_once_they_return),
+		UNIT(a_guest_stops_it_at_more_calls_in_a_row),
 		UNIT(stopped_domain_passes_a_shared_line_on),
 		UNIT(fault_outside_a_handler_is_the_os),
 		UNIT(fault_ahead_of_a_handler_stops_only_its_domain),

@@ -83,15 +83,20 @@
 #define ADEOS_FAULT_PASS_IRQS 1
 
 /*
- * Not an exception: ADEOS_BUDGET_OVERRUNS handler calls in a row ran
- * past their domain's budget. One is no proof that a handler ran away:
- * under a hypervisor a call's measured time includes the host's
- * preemption of the virtual CPU, which can last longer than any budget
- * but lands on one call in thousands; a handler that has really gone
- * wrong (a loop, a wait on a device that never answers) overruns on
- * every call.
+ * Not an exception: handler calls in a row ran past their domain's
+ * budget, as many as arch_budget_overruns() says. One is no proof that
+ * a handler ran away; a handler that has really gone wrong (a loop, a
+ * wait on a device that never answers) overruns on every call. On bare
+ * hardware a call's time is the handler's own, and
+ * ADEOS_BUDGET_OVERRUNS in a row stop the domain. Under a hypervisor it
+ * also holds the host's preemption of the virtual CPU, and a busy host
+ * preempts it again and again, so that a few calls in a row can overrun
+ * while the handler is fine; there ADEOS_BUDGET_OVERRUNS_GUEST stop it,
+ * which a runaway handler still reaches within a second or so of
+ * overruns at its budget.
  */
 #define ADEOS_BUDGET_OVERRUNS 3
+#define ADEOS_BUDGET_OVERRUNS_GUEST 20
 #define ADEOS_FAULT_BUDGET (-1)
 
 /* Why a domain was stopped (adomain_t.fault), once ADEOS_FAULTED_FLAG. */
@@ -189,9 +194,13 @@ typedef struct adeos_domain {
 	 */
 	unsigned long long budget;
 	unsigned long long longest_call;
-	/* Calls past the budget: all of them, and the last ones in a row. */
+	/*
+	 * Calls past the budget: all of them, the last ones in a row, and
+	 * the most ever in a row.
+	 */
 	unsigned long overruns;
 	unsigned int overruns_in_row;
+	unsigned int most_in_row;
 	struct adeos_fault fault;
 	/*
 	 * Optional: the domain's own scheduler, for a domain that runs

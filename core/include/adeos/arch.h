@@ -94,6 +94,12 @@ int arch_call_handler(struct arch_landing *landing,
 		      unsigned int irq, void *cookie);
 /* The timestamp counter (adeos/clock.h): a handler call's duration. */
 unsigned long long arch_timestamp(void);
+/*
+ * The handler calls in a row past their domain's budget that stop it:
+ * ADEOS_BUDGET_OVERRUNS, or ADEOS_BUDGET_OVERRUNS_GUEST in a virtual
+ * machine (adeos.h says why).
+ */
+unsigned int arch_budget_overruns(void);
 /* A domain was stopped (adomain_t.fault): one line for the OS's log. */
 struct adeos_domain;
 void arch_report_fault(const struct adeos_domain *d);
