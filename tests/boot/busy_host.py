@@ -12,6 +12,7 @@ usage: busy_host.py O README BOOTS    Prints TAP lines; exit 1 on a
 failure. Not in make test (it loads the host): make torture runs it.
 """
 import os
+import re
 import subprocess
 import sys
 
@@ -31,14 +32,25 @@ def check(guest, tap, boot):
     lines = guest.run_ok("dmesg | grep 'adeos: domain .* stopped' "
                          "|| true").strip()
     stopped = str(len(lines.splitlines()) if lines else 0)
-    faulted = guest.run_ok("grep -c 'faulted:' /proc/adeos/domains "
-                           "|| true").split()[-1]
+    domains = guest.run_ok("cat /proc/adeos/domains")
+    faulted = str(domains.count("faulted:"))
     tap.check(answers == 3 and stopped == "0" and faulted == "0",
               "boot %d beside %d host CPU hogs, no -icount: the console "
               "answered %d of 3 times over 9 s of guest work; domains "
-              "stopped %s, faulted %s%s" %
+              "stopped %s, faulted %s%s; %s" %
               (boot, HOGS, answers, stopped, faulted,
-               " (%s)" % lines.replace("\n", " | ") if lines else ""))
+               " (%s)" % lines.replace("\n", " | ") if lines else "",
+               overruns(domains)))
+
+
+def overruns(domains):
+    """Each domain ahead of Linux: its overruns of its budget and the most
+    in a row, against the number in a row that stops it."""
+    rows = re.findall(r"^(\S+) priority.*\n  longest call (\d+) us\n"
+                      r"  overruns (\d+), most in a row (\d+) of (\d+)$",
+                      domains, re.M)
+    return ", ".join("%s: longest call %s us, %s overruns, %s in a row "
+                     "at most (%s stop it)" % r for r in rows)
 
 
 def main():
