@@ -5,6 +5,7 @@
  */
 #include <linux/export.h>
 #include <linux/i8253.h>
+#include <linux/init.h>
 #include <linux/io.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
@@ -201,3 +202,17 @@ unsigned long arch_timestamp_per_us(void)
 	return tsc_khz >= 1000 ? tsc_khz / 1000 : 1;
 }
 EXPORT_SYMBOL_GPL(arch_timestamp_per_us);
+
+/*
+ * Linux calibrates the TSC against the PIT, with the ACPI PM timer or
+ * the HPET as a reference; with neither (a kernel without ACPI), a busy
+ * host under a hypervisor can fail the PIT's loops, and the rate stays
+ * unknown. Say so once: the domains' microseconds are then TSC cycles.
+ */
+static int __init timestamp_check(void)
+{
+	if (!tsc_khz)
+		pr_warn("adeos: the TSC's rate is unknown (Linux could not calibrate it): the domains' time budgets and figures in microseconds count TSC cycles\n");
+	return 0;
+}
+late_initcall(timestamp_check);

@@ -1,12 +1,16 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
 """The board as `make run` boots it (TCG without -icount, so that guest
-time is the host's) while two host CPU hogs keep the host busy: under a
-hypervisor a handler call's measured time includes the host's
-preemption of the virtual CPU, which once stopped the rt domain for its
-budget within a second of boot and, with it, the console domain's IRQ 4
-and Linux's serial console. Each of BOOTS boots must reach the shell,
-answer on the console for a while of guest work, and stop no domain.
+time is the host's) while two host CPU hogs keep the host busy. There
+Linux's calibration of the TSC and of the local APIC timer against the
+PIT failed without the ACPI PM timer as a reference: the domains' budgets
+then counted TSC cycles as microseconds, which stopped the rt domain
+within a second of boot and, with it, the console domain's IRQ 4 and
+Linux's serial console; or Linux kept the PIT and rt did not register.
+Under a hypervisor a handler call's measured time also holds the host's
+preemption of the virtual CPU. Each of BOOTS boots must calibrate,
+register every domain, reach the shell, answer on the console for a
+while of guest work, and stop no domain.
 
 usage: busy_host.py O README BOOTS    Prints TAP lines; exit 1 on a
 failure. Not in make test (it loads the host): make torture runs it.
@@ -25,6 +29,7 @@ WORK = "i=0; while [ $i -lt 3 ]; do sleep 1; i=$((i + 1)); done"
 
 
 def check(guest, tap, boot):
+    calibrated(guest, tap, boot)
     answers = 0
     for _ in range(3):
         guest.run_ok(WORK, timeout=120)
@@ -41,6 +46,26 @@ def check(guest, tap, boot):
               (boot, HOGS, answers, stopped, faulted,
                " (%s)" % lines.replace("\n", " | ") if lines else "",
                overruns(domains)))
+
+
+def calibrated(guest, tap, boot):
+    """Linux knows the TSC's rate (the domains' microseconds) and ticks
+    from the local APIC timer (so that the PIT is spare), and so every
+    domain the board configures registered."""
+    log = guest.run_ok("dmesg | grep -E 'tsc: (Detected|Unable|Marking)|"
+                       "APIC timer disabled|adeos: the TSC|"
+                       "adeos: domain .* (at priority|not registered)' "
+                       "|| true")
+    khz = guest.run_ok("grep -m 1 'cpu MHz' /proc/cpuinfo || true").strip()
+    bad = [line for line in log.splitlines()
+           if re.search(r"Unable|could not calculate|disabled|TSC's rate|"
+                     r"not registered", line)]
+    domains = re.findall(r"adeos: domain (\S+) at priority", log)
+    tap.check(not bad and "tsc: Detected" in log and domains,
+              "boot %d: Linux calibrated the TSC (%s) and the APIC timer, "
+              "and the domains registered (%s)%s" %
+              (boot, khz or "no cpu MHz", " ".join(domains),
+               ": " + " | ".join(bad) if bad else ""))
 
 
 def overruns(domains):
