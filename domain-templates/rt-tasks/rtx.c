@@ -416,6 +416,22 @@ int rtx_task_init(struct rtx *x, struct rtx_task *t, const char *name, int prio,
 	return 0;
 }
 
+/*
+ * A periodic task's first release: @first, or, when the start comes
+ * after it (held up between the caller's reading of the time and here),
+ * the latest release point since @first that is not after @now. It then
+ * comes at once and keeps @first's phase; the points before the start
+ * were never the task's releases, let alone overruns.
+ */
+static unsigned long long first_release(const struct rtx_task *t,
+					unsigned long long first,
+					unsigned long long now)
+{
+	if (now <= first)
+		return first;
+	return first + rtx_div64(now - first, t->period) * t->period;
+}
+
 int rtx_task_start(struct rtx_task *t, unsigned long long first)
 {
 	struct rtx *x = t->rtx;
@@ -427,6 +443,7 @@ int rtx_task_start(struct rtx_task *t, unsigned long long first)
 		return -EINVAL;
 	}
 	if (t->period) {
+		first = first_release(t, first, arch_timestamp());
 		t->next_release = first;
 		t->state = RTX_DELAYED;
 		timer_insert(x, t, first);

@@ -169,7 +169,8 @@ int rtx_task_init(struct rtx *x, struct rtx_task *t, const char *name, int prio,
 		  unsigned int flags, void *stack, unsigned long stack_size);
 /*
  * Start @t: a periodic task is first released at @first (a timestamp),
- * any other one is ready at once. @return 0 or -EINVAL (not dormant).
+ * or at once, in @first's phase, if the start comes after it; any other
+ * one is ready at once. @return 0 or -EINVAL (not dormant).
  */
 int rtx_task_start(struct rtx_task *t, unsigned long long first);
 /*

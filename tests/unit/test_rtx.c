@@ -514,6 +514,31 @@ static void fpu_state_follows_the_tasks_that_use_it(void **state)
  * once the IRQ is taken, sets the timer for the first release, which
  * then comes on time.
  */
+/*
+ * A start held up past its first release (Linux preempted, or a domain
+ * task running, between reading the time and the start): the releases
+ * that fell before the start were never the task's, let alone overruns.
+ * The latest of them comes at once; the rest keep the first's phase.
+ */
+static void late_start_skips_the_releases_before_it(void **state)
+{
+	int k;
+
+	(void)state;
+	cost[0] = 100;
+	host.timestamp = 7500;
+	task(0, "late", 30, 1000, periodic, 0);
+	assert_int_equal(rtx_task_start(&tasks[0], 2000), 0);
+	idle_until(20500);
+	/* at once (7500), then 8000, 9000 ... 20000 */
+	assert_int_equal(tasks[0].fig.releases, 14);
+	assert_int_equal(tasks[0].fig.overruns, 0);
+	assert_int_equal(resumed[0][0], 7500);
+	for (k = 1; k < 14; k++)
+		assert_int_equal(resumed[0][k], 7000 + 1000 * k);
+	assert_int_equal(bad_context, 0);
+}
+
 static void lost_first_shot_rearmed(void **state)
 {
 	int k;
@@ -780,6 +805,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		RTX_UNIT(three_rates_release_exactly),
 		RTX_UNIT(lost_first_shot_rearmed),
+		RTX_UNIT(late_start_skips_the_releases_before_it),
 		RTX_UNIT(low_body_spans_releases_of_high),
 		RTX_UNIT(overrun_is_counted),
 		RTX_UNIT(blocks_three_times_in_one_release),
