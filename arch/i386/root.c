@@ -297,7 +297,7 @@ EXPORT_SYMBOL(adeos_root_may_sleep);
 void adeos_root_safe_halt(void)
 {
 	if (adeos_root_idle_prepare())
-		asm volatile("sti; hlt" : : : "memory");
+		i386_sti_hlt();
 }
 EXPORT_SYMBOL(adeos_root_safe_halt);
 
