@@ -88,7 +88,7 @@ debug-repeat:
 test-no-irqflags-hook:
 	$(Q)PYTHON='$(PYTHON)' tests/boot/no_hook.sh '$(O)'
 
-LINT_SRCS := $(CORE_SRCS) core/torture.c tests/torture/torture.c core/internal.h $(wildcard core/include/adeos/*.h) \
+LINT_SRCS := $(CORE_SRCS) $(TORTURE_SRCS) core/torture-model.h tests/torture/torture.c core/internal.h $(wildcard core/include/adeos/*.h) \
 	$(wildcard core/linux/*.c arch/i386/*.c arch/i386/include/adeos/*.h) \
 	$(wildcard image-builder/*/*.c image-builder/*/*/*.[ch]) \
 	tests/bench/irq-sink/irq-sink.c \
