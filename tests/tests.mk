@@ -93,5 +93,8 @@ LINT_SRCS := $(CORE_SRCS) $(TORTURE_SRCS) core/torture-model.h tests/torture/tor
 	$(wildcard image-builder/*/*.c image-builder/*/*/*.[ch]) \
 	tests/bench/irq-sink/irq-sink.c \
 	$(foreach t,$(TEMPLATE_DIRS),$(wildcard $(t)/*.c $(t)/*.h $(t)/tools/*.c))
+# Then the tree's own rules: adeos_ names, inline asm, #if in .c files
+# (tests/lint/rules.sh).
 lint:
-	$(Q)O='$(O)' tests/lint/lint.sh $(LINT_SRCS)
+	$(Q)s=0; O='$(O)' tests/lint/lint.sh $(LINT_SRCS) || s=1; \
+		O='$(O)' tests/lint/rules.sh || s=1; exit $$s
