@@ -32,6 +32,8 @@ SAN_CFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 CMOCKA_LIBS := -lcmocka
 
 CORE_SRCS := core/domain.c core/event.c core/irq.c core/pipeline.c core/storm.c core/template.c core/ring.c
+# The torture: its driver, its reference model, its events.
+TORTURE_SRCS := core/torture.c core/torture-model.c core/torture-events.c
 HOST_SRCS := tests/host/arch.c tests/host/context.c
 UNIT_NAMES := test_domain test_fault test_irq test_pipeline test_resched test_ring test_rtx
 UNIT_COMMON := tests/unit/fixture.c

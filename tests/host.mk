@@ -23,7 +23,7 @@ $(O)/host/$(1)/bin/test_%: $(call host_objs,$(1),tests/unit/test_%.c $(UNIT_COMM
 	$$(Q)mkdir -p $$(@D)
 	$$(Q)$$(CC) $$(flavour_cflags_$(1)) -o $$@ $$^ $$(CMOCKA_LIBS)
 
-$(O)/host/$(1)/bin/torture: $(call host_objs,$(1),tests/torture/torture.c core/torture.c $(CORE_SRCS) $(HOST_SRCS))
+$(O)/host/$(1)/bin/torture: $(call host_objs,$(1),tests/torture/torture.c $(TORTURE_SRCS) $(CORE_SRCS) $(HOST_SRCS))
 	$$(msg) LD $$(patsubst $(O)/%,%,$$@)
 	$$(Q)mkdir -p $$(@D)
 	$$(Q)$$(CC) $$(flavour_cflags_$(1)) -o $$@ $$^
@@ -53,10 +53,10 @@ $(O)/planted/$(1)/core/.patched: tests/planted/$(1).patch $(CORE_SRCS) core/inte
 		{ echo "planted bug $(1) no longer applies to core/" >&2; exit 1; }
 	$$(Q)touch $$@
 
-$(O)/planted/$(1)/torture: $(O)/planted/$(1)/core/.patched tests/torture/torture.c core/torture.c $(HOST_SRCS)
+$(O)/planted/$(1)/torture: $(O)/planted/$(1)/core/.patched tests/torture/torture.c $(TORTURE_SRCS) core/torture-model.h $(HOST_SRCS)
 	$$(msg) CC $$(patsubst $(O)/%,%,$$@)
 	$$(Q)$$(CC) -I$(O)/planted/$(1)/core/include $$(HOST_CFLAGS) -o $$@ \
-		tests/torture/torture.c core/torture.c $(HOST_SRCS) \
+		tests/torture/torture.c $(TORTURE_SRCS) $(HOST_SRCS) \
 		$$(addprefix $(O)/planted/$(1)/core/,$$(notdir $(CORE_SRCS)))
 
 HOST_PROGS += $(O)/planted/$(1)/torture

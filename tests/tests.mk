@@ -88,10 +88,13 @@ debug-repeat:
 test-no-irqflags-hook:
 	$(Q)PYTHON='$(PYTHON)' tests/boot/no_hook.sh '$(O)'
 
-LINT_SRCS := $(CORE_SRCS) core/torture.c tests/torture/torture.c core/internal.h $(wildcard core/include/adeos/*.h) \
+LINT_SRCS := $(CORE_SRCS) $(TORTURE_SRCS) core/torture-model.h tests/torture/torture.c core/internal.h $(wildcard core/include/adeos/*.h) \
 	$(wildcard core/linux/*.c arch/i386/*.c arch/i386/include/adeos/*.h) \
 	$(wildcard image-builder/*/*.c image-builder/*/*/*.[ch]) \
 	tests/bench/irq-sink/irq-sink.c \
 	$(foreach t,$(TEMPLATE_DIRS),$(wildcard $(t)/*.c $(t)/*.h $(t)/tools/*.c))
+# Then the tree's own rules: adeos_ names, inline asm, #if in .c files
+# (tests/lint/rules.sh).
 lint:
-	$(Q)O='$(O)' tests/lint/lint.sh $(LINT_SRCS)
+	$(Q)s=0; O='$(O)' tests/lint/lint.sh $(LINT_SRCS) || s=1; \
+		O='$(O)' tests/lint/rules.sh || s=1; exit $$s

@@ -71,18 +71,18 @@ EXPORT_SYMBOL_GPL(arch_fpu_init);
 void arch_fpu_save(struct arch_fpu_state *fpu)
 {
 	if (boot_cpu_has(X86_FEATURE_FXSR))
-		asm volatile("fxsave %0" : "=m"(*fpu));
+		i386_fxsave(&fpu->area);
 	else
 		/* fnsave reinitializes the FPU: load it back */
-		asm volatile("fnsave %0; frstor %0" : "+m"(*fpu));
+		i386_fnsave_keep(&fpu->area);
 }
 EXPORT_SYMBOL_GPL(arch_fpu_save);
 
 void arch_fpu_restore(const struct arch_fpu_state *fpu)
 {
 	if (boot_cpu_has(X86_FEATURE_FXSR))
-		asm volatile("fxrstor %0" : : "m"(*fpu));
+		i386_fxrstor(&fpu->area);
 	else
-		asm volatile("frstor %0" : : "m"(*fpu));
+		i386_frstor(&fpu->area);
 }
 EXPORT_SYMBOL_GPL(arch_fpu_restore);

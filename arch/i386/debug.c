@@ -89,3 +89,21 @@ void adeos_debug_root_only(const char *what)
 	       __builtin_return_address(0));
 }
 EXPORT_SYMBOL(adeos_debug_root_only);
+
+/* Entry from user mode: Linux's stage unstalled, Linux current. */
+void adeos_user_entry_check(void)
+{
+	if ((adeos_root.status & ADEOS_STALL_FLAG) || adeos_domain_running())
+		adeos_debug_report(
+			"entry from user mode found Linux's stage stalled");
+}
+EXPORT_SYMBOL(adeos_user_entry_check);
+
+/* A syscall's first enable: hard IRQs off, nothing logged for Linux. */
+void adeos_syscall_entry_check(void)
+{
+	if (!hard_irqs_disabled() || adeos_root.log.summary ||
+	    adeos_domain_running())
+		adeos_debug_report(
+			"syscall entry found hard IRQs on or IRQs logged for Linux");
+}

@@ -24,6 +24,7 @@
 #include <asm/cpufeature.h>
 #include <asm/trapnr.h>
 #include <adeos/adeos.h>
+#include <adeos/bug.h>
 #include <adeos/linux.h>
 
 /* adeos_handler_landing: landing.S's way back into arch_call_handler. */
@@ -51,27 +52,9 @@ bool adeos_linux_runs_for_domain(void)
 	return for_domain != 0;
 }
 
-#ifdef CONFIG_GENERIC_BUG
-/* find_bug() takes RCU's lockdep map: Linux code for the domain. */
-static bool is_bug_not_warn(unsigned long ip)
-{
-	const struct bug_entry *bug;
-
-	adeos_linux_for_domain(true);
-	bug = find_bug(ip);
-	adeos_linux_for_domain(false);
-	return bug && !(bug->flags & BUGFLAG_WARNING);
-}
-#else
-static bool is_bug_not_warn(unsigned long ip)
-{
-	return false;
-}
-#endif
-
 bool adeos_domain_bug(struct pt_regs *regs)
 {
-	return adeos_domain_running() && is_bug_not_warn(regs->ip);
+	return adeos_domain_running() && i386_bug_not_warn(regs->ip);
 }
 
 static const char *trap_name(int trapnr, unsigned long ip)
@@ -86,7 +69,7 @@ static const char *trap_name(int trapnr, unsigned long ip)
 	case X86_TRAP_BR:
 		return "bounds";
 	case X86_TRAP_UD:
-		return is_bug_not_warn(ip) ? "BUG()" : "invalid opcode";
+		return i386_bug_not_warn(ip) ? "BUG()" : "invalid opcode";
 	case X86_TRAP_NP:
 		return "segment not present";
 	case X86_TRAP_SS:

@@ -125,11 +125,8 @@ static void root_play(struct pt_regs *regs)
 /* Whether lockdep believes Linux's interrupts are on. */
 static bool root_lockdep_irqs_on(void)
 {
-#ifdef CONFIG_TRACE_IRQFLAGS
+	/* 0 without CONFIG_TRACE_IRQFLAGS (<linux/irqflags.h>) */
 	return lockdep_hardirqs_enabled();
-#else
-	return false;
-#endif
 }
 
 /*
@@ -297,7 +294,7 @@ EXPORT_SYMBOL(adeos_root_may_sleep);
 void adeos_root_safe_halt(void)
 {
 	if (adeos_root_idle_prepare())
-		asm volatile("sti; hlt" : : : "memory");
+		i386_sti_hlt();
 }
 EXPORT_SYMBOL(adeos_root_safe_halt);
 
@@ -701,24 +698,6 @@ void adeos_nmi_exit(unsigned int entry)
 	if (!entry)
 		adeos_root.status &= ~ADEOS_STALL_FLAG;
 }
-
-#ifdef CONFIG_ADEOS_DEBUG
-void adeos_user_entry_check(void)
-{
-	if ((adeos_root.status & ADEOS_STALL_FLAG) || !root_is_current())
-		adeos_debug_report(
-			"entry from user mode found Linux's stage stalled");
-}
-EXPORT_SYMBOL(adeos_user_entry_check);
-
-void adeos_syscall_entry_check(void)
-{
-	if (!hard_irqs_disabled() || adeos_root.log.summary ||
-	    !root_is_current())
-		adeos_debug_report(
-			"syscall entry found hard IRQs on or IRQs logged for Linux");
-}
-#endif
 
 /*
  * What came for Linux during its exit work, with its stage stalled:

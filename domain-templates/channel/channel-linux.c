@@ -223,13 +223,3 @@ void channel_os_stop(struct channel_state *st)
 	kfree(cd);
 	st->os = NULL;
 }
-
-/*
- * For other templates' modules (rt-tasks has a channel), from the
- * kernel's copy only: a domain built as a module compiles its template
- * again, this file included, for itself.
- */
-#ifndef MODULE
-EXPORT_SYMBOL_GPL(channel_open);
-EXPORT_SYMBOL_GPL(channel_close);
-#endif

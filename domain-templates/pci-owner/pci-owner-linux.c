@@ -13,8 +13,7 @@
 #include <linux/slab.h>
 #include <adeos/linux.h>
 #include "pci-owner.h"
-
-#ifdef CONFIG_PCI
+#include "pci-owner-linux.h"
 
 struct pci_owner_dev {
 	struct pci_driver driver;
@@ -108,7 +107,7 @@ static void pci_owner_remove(struct pci_dev *pdev)
 {
 	struct pci_owner_dev *po = owner_of(pdev);
 
-	pci_free_irq_vectors(pdev);
+	pci_owner_free_irq_vectors(pdev);
 	po->pdev = NULL;
 	pci_iounmap(pdev, po->regs);
 	po->regs = NULL;
@@ -139,9 +138,19 @@ int pci_owner_os_start(struct adeos_domain_desc *desc,
 		       const struct adeos_domain_irq *q)
 {
 	struct pci_owner_state *st = desc->state;
-	struct pci_owner_dev *po = kzalloc(sizeof(*po), GFP_KERNEL);
+	struct pci_owner_dev *po;
 	int err;
 
+	/*
+	 * Every template is built into the kernel; without PCI this one
+	 * refuses to start (Linux's PCI calls are stubs then).
+	 */
+	if (!IS_ENABLED(CONFIG_PCI)) {
+		pr_err("adeos: domain %s: template pci-owner needs a Linux with PCI\n",
+		       desc->name);
+		return -ENODEV;
+	}
+	po = kzalloc(sizeof(*po), GFP_KERNEL);
 	if (!po)
 		return -ENOMEM;
 	po->desc = desc;
@@ -176,13 +185,3 @@ void pci_owner_os_stop(struct adeos_domain_desc *desc)
 	st->os = NULL;
 	kfree(po);
 }
-#else
-/* Every template is built into the kernel: this one refuses to start. */
-int pci_owner_os_start(struct adeos_domain_desc *desc,
-		       const struct adeos_domain_irq *q)
-{
-	pr_err("adeos: domain %s: template pci-owner needs a Linux with PCI\n",
-	       desc->name);
-	return -ENODEV;
-}
-#endif /* CONFIG_PCI */

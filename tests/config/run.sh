@@ -266,6 +266,18 @@ modules() {
 	else
 		tap "$out" not "tap as a module: $(ls "$m" 2>&1 | tr '\n' ' ')"
 	fi
+	# a *-exports-linux.c file: the kernel's copy only
+	sed -i 's/^# AD_DOMAIN4_MODULE is not set$/AD_DOMAIN4_MODULE=y/' "$d/.config"
+	make_in "$d" domains >/dev/null 2>&1
+	if grep -qx 'adeos-chan-y := adeos-chan-domain.o adeos-chan-channel-linux.o adeos-chan-channel.o' \
+		"$m/modules.kbuild" && [ ! -e "$m/adeos-chan-channel-exports-linux.c" ] &&
+		grep -qx 'obj-y += templates/channel/channel-exports-linux.o' \
+			"$d/domains/templates.kbuild"; then
+		tap "$out" ok "chan (channel) as a module: its module leaves channel-exports-linux.c out, the kernel builds it"
+	else
+		tap "$out" not "chan as a module: $(grep adeos-chan-y "$m/modules.kbuild"); $(grep channel "$d/domains/templates.kbuild" | tr '\n' ' ')"
+	fi
+	sed -i 's/^AD_DOMAIN4_MODULE=y$/# AD_DOMAIN4_MODULE is not set/' "$d/.config"
 	sed -i 's/^AD_DOMAIN3_MODULE=y$/# AD_DOMAIN3_MODULE is not set/' "$d/.config"
 	make_in "$d" domains >/dev/null 2>&1
 	if [ "$(ls "$m")" = modules.kbuild ] &&

@@ -1,17 +1,50 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The arch contract: everything the pipeline needs from the machine, and
- * nothing more. Each arch supplies <adeos/arch_defs.h> (found through the
- * include path) which must provide:
+ * nothing more. This comment lists all of it, each hook declared once,
+ * in the header of its topic.
  *
- *   ARCH_NR_HW_IRQS     number of device IRQs, numbered from 0
- *   ARCH_NR_SYS_IRQS    number of system IRQs the arch routes through the
- *                       pipeline (a per-CPU timer, spurious and error interrupts)
+ * Each arch supplies <adeos/arch_defs.h> (found through the include
+ * path), which must provide:
+ *
+ *   ARCH_NR_HW_IRQS           number of device IRQs, numbered from 0
+ *   ARCH_NR_SYS_IRQS          number of system IRQs the arch routes through
+ *                             the pipeline (a per-CPU timer, spurious and
+ *                             error interrupts)
+ *   struct arch_landing       where a fault in a domain's handler resumes
+ *                             (arch_call_handler(), below)
+ *   struct arch_task_context  what a task switch saves (adeos/context.h)
+ *   struct arch_fpu_state     the floating point and vector registers, as
+ *                             the arch's save instruction lays them out
+ *                             (adeos/context.h)
  *   NULL, the E* error numbers, and the hard_* helpers below as static
  *   inline functions (they sit on every interrupt path).
  *
+ * and implements, out of line, the hooks of three headers:
+ *
+ *   adeos/arch.h     (this one) the hard interrupt flag: hard_*; the
+ *                    interrupt controller: arch_irq_ack, arch_irq_end,
+ *                    arch_irq_pending, arch_irq_mask, arch_irq_unmask;
+ *                    handler calls: arch_run_root_handler,
+ *                    arch_root_played, arch_call_handler; a handler
+ *                    call's time: arch_timestamp, arch_budget_overruns;
+ *                    failures: arch_report_fault, arch_panic
+ *   adeos/clock.h    the spare timer for templates that keep time:
+ *                    arch_timer_start, arch_timer_stop,
+ *                    arch_timer_shot_start, arch_timer_shot,
+ *                    arch_timer_counts_since_tick,
+ *                    arch_timer_counts_to_ns; arch_timestamp_per_us
+ *   adeos/context.h  task contexts for an executive: arch_task_init,
+ *                    arch_task_switch; the FPU: arch_fpu_init,
+ *                    arch_fpu_save, arch_fpu_restore
+ *
+ * The arch calls the pipeline through the adeos_* entries at the end of
+ * this header. The OS the pipeline runs under has a contract of its
+ * own, adeos/os.h.
+ *
  * Prefixes:
- *   adeos_  the public API (adeos.h)
+ *   adeos_  the public API (adeos.h), and what core/ offers the arch and
+ *           the OS (the headers of core/include/adeos/)
  *   arch_   what each arch implements out of line
  *   hard_   the real CPU interrupt flag, as opposed to a pipeline stage
  *
@@ -92,7 +125,11 @@ void arch_root_played(void);
 int arch_call_handler(struct arch_landing *landing,
 		      void (*handler)(unsigned int irq, void *cookie),
 		      unsigned int irq, void *cookie);
-/* The timestamp counter (adeos/clock.h): a handler call's duration. */
+/*
+ * @return the timestamp counter now: a free-running count, at the rate
+ * arch_timestamp_per_us() gives (adeos/clock.h). A handler call's
+ * duration, for the budgets; templates read the time with it.
+ */
 unsigned long long arch_timestamp(void);
 /*
  * The handler calls in a row past their domain's budget that stop it:

@@ -8,6 +8,9 @@
 #ifndef ADEOS_CLOCK_H
 #define ADEOS_CLOCK_H
 
+/* arch_timestamp(), the counter itself, the pipeline reads too. */
+#include <adeos/arch.h>
+
 /* Tick at @hz on the timer's IRQ. @return 0, -EINVAL, or -EBUSY. @see arch_timer_stop */
 int arch_timer_start(unsigned int hz);
 /*
@@ -38,9 +41,7 @@ void arch_timer_shot(unsigned long long stamps);
 unsigned int arch_timer_counts_since_tick(void);
 /* @return @counts of the timer in nanoseconds (up to 65535 counts). */
 unsigned int arch_timer_counts_to_ns(unsigned int counts);
-/* @return the timestamp counter now. */
-unsigned long long arch_timestamp(void);
-/* @return how many timestamp counts make one microsecond, at least 1. */
+/* @return how many arch_timestamp() counts make one microsecond, at least 1. */
 unsigned long arch_timestamp_per_us(void);
 
 #endif /* ADEOS_CLOCK_H */

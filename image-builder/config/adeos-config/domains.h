@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The domains of a configuration, as read from its DOMAINn_* symbols
- * and validated (domains.c), then written as code (generate.c).
+ * (read.c) and validated (domains.c, irqs.c), then written as code
+ * (generate.c).
  */
 #ifndef ADEOS_CONFIG_DOMAINS_H
 #define ADEOS_CONFIG_DOMAINS_H
@@ -85,6 +86,9 @@ void load_templates(const char *list);
 /* @return the template named @name, or NULL. */
 const struct tmpl *find_template(const char *name);
 
+/* Read the domain of slot @slot into doms[] (read.c). */
+void read_domain(int slot);
+
 /*
  * Read the domains of config and print a finding for everything wrong
  * with them. @have_list: check the templates against load_templates(),
@@ -97,6 +101,13 @@ void irq_sym(char *buf, size_t len, const struct domain *d,
 	     const struct dirq *q);
 /* What entry @q takes, for a message: "IRQ 4", "GSI 18", ... */
 void irq_text(char *buf, size_t len, const struct dirq *q);
+
+/* Findings for @d's IRQ entries, against the board and the others (irqs.c). */
+void check_irqs(const struct domain *d, long board_irqs);
+/* A finding if @d takes more IRQs than a domain may. */
+void check_irq_count(const struct domain *d);
+/* Findings for BOARD_LINUX_IRQS, the IRQs the board's Linux drivers use. */
+void check_board_drivers(void);
 
 /*
  * Hold domain @d to what its template's folder says a domain of it may

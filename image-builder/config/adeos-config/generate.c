@@ -317,6 +317,21 @@ static int template_sources(const char *dir, char ***out)
 	return n;
 }
 
+/*
+ * A template's *-exports-linux.c file exports its Linux side to other
+ * modules (rt-tasks uses channel's): compiled into the kernel only, as a
+ * domain's module that compiled it again would export the same symbols
+ * a second time.
+ */
+static int kernel_only(const char *src)
+{
+	static const char suffix[] = "-exports-linux.c";
+	size_t len = strlen(src);
+
+	return len >= sizeof(suffix) - 1 &&
+	       !strcmp(src + len - (sizeof(suffix) - 1), suffix);
+}
+
 struct kbuild_text {
 	char *text;
 };
@@ -412,6 +427,8 @@ static void write_module(const char *dir, const struct domain *d,
 	append(kb, "obj-m += %s.o\n%s-y := %s-domain.o", stem, stem, stem);
 	n = template_sources(t->dir, &srcs);
 	for (i = 0; i < n; i++) {
+		if (kernel_only(srcs[i]))
+			continue;
 		snprintf(name, sizeof(name), "%s-%s", stem, srcs[i]);
 		write_module_file(dir, name, emit_wrapper, srcs[i]);
 		name[strlen(name) - 2] = '\0';

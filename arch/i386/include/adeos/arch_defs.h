@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * i386 for the pipeline's arch contract (core/include/adeos/arch.h): the
- * real interrupt flag, as inline asm of our own, because Linux's irqflags
- * (asm/irqflags.h) become the root stage's and include this header.
+ * real interrupt flag, on instructions of our own (<adeos/insn.h>),
+ * because Linux's irqflags (asm/irqflags.h) become the root stage's and
+ * include this header.
  */
 #ifndef ADEOS_I386_ARCH_DEFS_H
 #define ADEOS_I386_ARCH_DEFS_H
@@ -10,6 +11,7 @@
 #include <linux/errno.h>
 #include <linux/stddef.h>
 #include <linux/types.h>
+#include <adeos/insn.h>
 
 /* Device IRQs: Linux's IRQ numbers, one per external vector at most. */
 #define ARCH_NR_HW_IRQS 224
@@ -37,16 +39,8 @@ struct arch_task_context {
 
 /* The FPU, SSE and MMX registers as fxsave stores them (fnsave: less). */
 struct arch_fpu_state {
-	u8 area[512];
+	i386_fpu_area area;
 } __aligned(16);
-
-static __always_inline unsigned long i386_save_fl(void)
-{
-	unsigned long flags;
-
-	asm volatile("pushf ; pop %0" : "=rm"(flags) : : "memory");
-	return flags;
-}
 
 /*
  * The hard-IRQs-off tracer (CONFIG_ADEOS_TRACE_IRQSOFF, irqsoff.c): a
@@ -108,17 +102,14 @@ static inline void adeos_irqsoff_exit(unsigned long ip)
 /* The address of the code where this is expanded (inlined or not). */
 static __always_inline unsigned long adeos_this_ip(void)
 {
-	unsigned long ip;
-
-	asm volatile("movl $1f, %0\n1:" : "=r"(ip));
-	return ip;
+	return i386_this_ip();
 }
 
 static __always_inline unsigned long hard_local_irq_save(void)
 {
 	unsigned long flags = i386_save_fl();
 
-	asm volatile("cli" : : : "memory");
+	i386_cli();
 	if (adeos_irqsoff_traced() && (flags & I386_EFLAGS_IF))
 		adeos_irqsoff_begin(adeos_this_ip());
 	return flags & I386_EFLAGS_IF;
@@ -128,7 +119,7 @@ static __always_inline void hard_local_irq_enable(void)
 {
 	if (adeos_irqsoff_traced())
 		adeos_irqsoff_end(adeos_this_ip());
-	asm volatile("sti" : : : "memory");
+	i386_sti();
 }
 
 static __always_inline void hard_local_irq_disable(void)
@@ -137,7 +128,7 @@ static __always_inline void hard_local_irq_disable(void)
 		hard_local_irq_save();
 		return;
 	}
-	asm volatile("cli" : : : "memory");
+	i386_cli();
 }
 
 static __always_inline void hard_local_irq_restore(unsigned long flags)

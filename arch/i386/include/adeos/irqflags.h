@@ -13,6 +13,7 @@
 
 #include <adeos/adeos.h>
 #include <adeos/debug.h>
+#include <adeos/insn.h>
 
 /*
  * Linux's interrupts on: unstall, play, maybe preempt (out of line, with
@@ -44,7 +45,7 @@ static __always_inline void arch_local_irq_disable(void)
 {
 	adeos_debug_root_only("local_irq_disable");
 	adeos_root.status |= ADEOS_STALL_FLAG;
-	asm volatile("" : : : "memory");
+	i386_barrier();
 }
 
 /*
@@ -54,7 +55,7 @@ static __always_inline void arch_local_irq_disable(void)
 static __always_inline void adeos_root_unstall(void)
 {
 	adeos_root.status &= ~ADEOS_STALL_FLAG;
-	asm volatile("" : : : "memory");
+	i386_barrier();
 	if (__builtin_expect(adeos_root.log.summary != 0, 0))
 		adeos_root_sync_pending();
 }
@@ -88,7 +89,7 @@ static inline void arch_safe_halt(void)
 
 static inline void halt(void)
 {
-	asm volatile("hlt" : : : "memory");
+	i386_hlt();
 }
 
 /*
@@ -117,7 +118,7 @@ static __always_inline void adeos_user_entry(void)
 /* Linux runs with hard IRQs on, its stage stalled until it enables. */
 static __always_inline void adeos_user_entry_done(void)
 {
-	asm volatile("sti" : : : "memory");
+	i386_sti();
 }
 
 bool __adeos_root_exit_pending(void);
@@ -129,7 +130,7 @@ bool __adeos_root_exit_pending(void);
  */
 static __always_inline bool adeos_root_exit_pending(void)
 {
-	asm volatile("cli" : : : "memory");
+	i386_cli();
 	if (__builtin_expect(!adeos_root.log.summary, 1))
 		return false;
 	return __adeos_root_exit_pending();

@@ -15,6 +15,7 @@
 
 #include <linux/types.h>
 #include <adeos/adeos.h>
+#include <adeos/insn.h>
 
 struct pt_regs;
 struct irq_chip;
@@ -134,7 +135,7 @@ static __always_inline void adeos_syscall_entry_enable(void)
 {
 	adeos_syscall_entry_check();
 	adeos_root.status &= ~ADEOS_STALL_FLAG;
-	asm volatile("sti" : : : "memory");
+	i386_sti();
 }
 
 /*
@@ -143,7 +144,7 @@ static __always_inline void adeos_syscall_entry_enable(void)
  */
 static __always_inline bool adeos_user_exit_logged(void)
 {
-	asm volatile("cli" : : : "memory");
+	i386_cli();
 	return adeos_root.log.summary != 0;
 }
 
