@@ -11,7 +11,7 @@
 
 #include <adeos/template.h>
 #include "channel.h"
-#include "rtx.h"
+#include <adeos/rtx.h>
 
 #define RT_TASKS_CONFIGURED 4 /* the configuration's task slots */
 #define RT_TASKS_MAX 8 /* tasks of one domain: the slots' and later ones */
@@ -91,18 +91,20 @@ int rt_tasks_add(struct rt_tasks_state *st, const char *name, int prio,
 		 unsigned int period_us, enum rt_tasks_body body);
 /*
  * The executive of the built-in rt-tasks domain @name, for a module's
- * own tasks (rtx_task_init() on it), or NULL (rt-tasks-linux.c).
+ * own tasks (rtx_task_init() on it), or NULL (rt-tasks-builtin.c).
  */
 struct rtx *rt_tasks_find(const char *name);
 /* @return the body named @name ("counter", ...), or -EINVAL. */
 int rt_tasks_body_by_name(const char *name, unsigned int len);
 const char *rt_tasks_body_name(enum rt_tasks_body body);
+/* Its files in /proc/adeos/<domain>/ (rt-tasks-proc.c). */
+extern const struct adeos_template_file rt_tasks_files[];
 /* The example bodies (bodies.c, fpu.c). */
 extern const rtx_body_t rt_tasks_bodies[RT_BODY_NR];
 void rt_tasks_fpu_body(struct rtx_task *t);
 
 /*
- * The OS's side (rt-tasks-linux.c, built only into the kernel; weak so
+ * The OS's side (rt-tasks-builtin.c, built only into the kernel; weak so
  * that the host tests link the domain's side alone): one line in the
  * OS's log when a task is stopped.
  */

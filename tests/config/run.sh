@@ -166,26 +166,31 @@ keeps_and_round_trips() {
 
 # A kernel builds only the templates its board's domains use (and the
 # ones those use): make domains lists them in templates.kbuild, which the
-# kernel's Kbuild includes. The boards make test builds (BOOT_BOARDS of
-# tests/tests.mk) still compile every file of every template between
-# them.
+# kernel's Kbuild includes; and the executive only when one of them runs
+# tasks (linux.fragment asks for CONFIG_ADEOS_EXECUTIVE, or says it is
+# not set). The boards make test builds (BOOT_BOARDS of tests/tests.mk)
+# still compile every file of every template between them.
 kernel_templates() {
 	out=$results/config-kernel-templates.tap
 	: >"$out"
 	k=$work/qemu_i386_defconfig/domains/templates.kbuild
+	l=$work/qemu_i386_defconfig/domains/linux.fragment
 	if grep -qx 'obj-y += templates/rt-timer/rt-timer.o' "$k" &&
 		grep -qx 'obj-y += templates/channel/channel-linux.o' "$k" &&
-		! grep -q 'rt-tasks\|pci-owner\|trap-monitor' "$k"; then
-		tap "$out" ok "qemu_i386 (rt-timer, irq-owner, channel) builds those templates alone: no rt-tasks (rtx.o), pci-owner or trap-monitor"
+		! grep -q 'rt-tasks\|pci-owner\|trap-monitor' "$k" &&
+		grep -qx '# CONFIG_ADEOS_EXECUTIVE is not set' "$l"; then
+		tap "$out" ok "qemu_i386 (rt-timer, irq-owner, channel) builds those templates alone: no rt-tasks, pci-owner or trap-monitor, and no executive"
 	else
-		tap "$out" not "qemu_i386's templates.kbuild: $(grep -o 'templates/[^ ]*' "$k" 2>&1 | tr '\n' ' ')"
+		tap "$out" not "qemu_i386's templates.kbuild: $(grep -o 'templates/[^ ]*' "$k" 2>&1 | tr '\n' ' '); linux.fragment: $(grep EXECUTIVE "$l" 2>&1)"
 	fi
 	k=$work/qemu_i386_tasks_defconfig/domains/templates.kbuild
-	if grep -qx 'obj-y += templates/rt-tasks/rtx.o' "$k" &&
-		grep -qx 'obj-y += templates/channel/channel.o' "$k"; then
-		tap "$out" ok "qemu_i386_tasks builds rt-tasks and channel, which rt-tasks uses (domain-templates/rt-tasks/uses)"
+	l=$work/qemu_i386_tasks_defconfig/domains/linux.fragment
+	if grep -qx 'obj-y += templates/rt-tasks/rt-tasks.o' "$k" &&
+		grep -qx 'obj-y += templates/channel/channel.o' "$k" &&
+		grep -qx 'CONFIG_ADEOS_EXECUTIVE=y' "$l"; then
+		tap "$out" ok "qemu_i386_tasks builds rt-tasks, channel and the executive, which rt-tasks uses (domain-templates/rt-tasks/uses)"
 	else
-		tap "$out" not "qemu_i386_tasks's templates.kbuild: $(grep -o 'templates/[^ ]*' "$k" 2>&1 | tr '\n' ' ')"
+		tap "$out" not "qemu_i386_tasks's templates.kbuild: $(grep -o 'templates/[^ ]*' "$k" 2>&1 | tr '\n' ' '); linux.fragment: $(grep EXECUTIVE "$l" 2>&1)"
 	fi
 	boot=$(sed -n 's/^BOOT_BOARDS := //p' tests/tests.mk)
 	missing=
@@ -265,6 +270,19 @@ modules() {
 		tap "$out" ok "tap (AD_DOMAIN3_MODULE=y): adeos-tap.ko from adeos-tap-domain.c and the template's irq-owner.c; not in the built-in table"
 	else
 		tap "$out" not "tap as a module: $(ls "$m" 2>&1 | tr '\n' ' ')"
+	fi
+	# an rt-tasks domain as a module links to the executive built into
+	# the kernel, and takes rt-tasks-builtin.c's calls from it
+	b=$work/modules-bench
+	make_in "$b" qemu_i386_bench_tiny_defconfig >/dev/null 2>&1
+	make_in "$b" domains >/dev/null 2>&1
+	k=$b/domains/modules/modules.kbuild
+	if grep -q '^adeos-tasks-y := .* adeos-tasks-rt-tasks\.o' "$k" &&
+		! grep -q 'builtin\|sched\.o' "$k" &&
+		grep -qx 'CONFIG_ADEOS_EXECUTIVE=y' "$b/domains/linux.fragment"; then
+		tap "$out" ok "qemu_i386_bench_tiny's rt-tasks module (tasks): the template without rt-tasks-builtin.c, and the executive built into the kernel"
+	else
+		tap "$out" not "qemu_i386_bench_tiny's tasks module: $(grep '^adeos-tasks-y' "$k" 2>&1); $(grep EXECUTIVE "$b/domains/linux.fragment" 2>&1)"
 	fi
 	sed -i 's/^AD_DOMAIN3_MODULE=y$/# AD_DOMAIN3_MODULE is not set/' "$d/.config"
 	make_in "$d" domains >/dev/null 2>&1
