@@ -77,7 +77,8 @@ static int show_row(const struct task_row *r, char *buf, int size)
 		r->f.overruns, stamps_to_ns(r->f.lat_min), stamps_to_ns(avg),
 		stamps_to_ns(r->f.lat_max), r->f.switches, r->count, r->errors,
 		r->most, r->j ? rt_tasks_body_name(r->j->body) : "module",
-		(t->flags & RTX_FPU) && (!r->j || r->j->body != RT_BODY_FPU) ?
+		(t->flags & RTX_FPU) &&
+				(!r->j || r->j->body != RT_TASKS_BODY_FPU) ?
 			",fpu" :
 			"");
 }
@@ -234,7 +235,7 @@ static int rt_tasks_show_hist(struct adeos_domain_desc *desc, char *buf,
 	for (k = 0; k < st->njobs && n < size; k++) {
 		struct rt_tasks_job *j = &st->jobs[k];
 
-		if (j->body != RT_BODY_PROBE)
+		if (j->body != RT_TASKS_BODY_PROBE)
 			continue;
 		for (us = 0; us < RT_TASKS_HIST_US && n < size; us++)
 			if (j->hist[us])

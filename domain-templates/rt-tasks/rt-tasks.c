@@ -18,22 +18,25 @@
 #include <adeos/os.h>
 #include "rt-tasks.h"
 
-static const char *const body_names[RT_BODY_NR] = {
-	[RT_BODY_COUNTER] = "counter",	 [RT_BODY_PROBE] = "probe",
-	[RT_BODY_CONSUMER] = "consumer", [RT_BODY_BLOCKER] = "blocker",
-	[RT_BODY_SPANNER] = "spanner",	 [RT_BODY_FPU] = "fpu",
+static const char *const body_names[RT_TASKS_BODY_NR] = {
+	[RT_TASKS_BODY_COUNTER] = "counter",
+	[RT_TASKS_BODY_PROBE] = "probe",
+	[RT_TASKS_BODY_CONSUMER] = "consumer",
+	[RT_TASKS_BODY_BLOCKER] = "blocker",
+	[RT_TASKS_BODY_SPANNER] = "spanner",
+	[RT_TASKS_BODY_FPU] = "fpu",
 };
 
 const char *rt_tasks_body_name(enum rt_tasks_body body)
 {
-	return body < RT_BODY_NR ? body_names[body] : "?";
+	return body < RT_TASKS_BODY_NR ? body_names[body] : "?";
 }
 
 int rt_tasks_body_by_name(const char *name, unsigned int len)
 {
 	unsigned int b, i;
 
-	for (b = 0; b < RT_BODY_NR; b++) {
+	for (b = 0; b < RT_TASKS_BODY_NR; b++) {
 		for (i = 0; i < len && body_names[b][i] == name[i]; i++)
 			;
 		if (i == len && !body_names[b][i])
@@ -106,14 +109,15 @@ static int add_task(struct rt_tasks_state *st, const char *name, int prio,
 	unsigned int k;
 	int err;
 
-	if (body >= RT_BODY_NR || (body != RT_BODY_CONSUMER && !period_us))
+	if (body >= RT_TASKS_BODY_NR ||
+	    (body != RT_TASKS_BODY_CONSUMER && !period_us))
 		return -EINVAL;
 	if (st->njobs >= RT_TASKS_MAX)
 		return -ENOSPC;
 	/* the channel's ring has one consumer */
 	for (k = 0; k < st->njobs; k++)
-		if (body == RT_BODY_CONSUMER &&
-		    st->jobs[k].body == RT_BODY_CONSUMER)
+		if (body == RT_TASKS_BODY_CONSUMER &&
+		    st->jobs[k].body == RT_TASKS_BODY_CONSUMER)
 			return -EBUSY;
 	j = &st->jobs[st->njobs];
 	__builtin_memset(j, 0, sizeof(*j));
@@ -121,7 +125,7 @@ static int add_task(struct rt_tasks_state *st, const char *name, int prio,
 	j->st = st;
 	err = rtx_task_init(&st->rtx, &j->task, name, prio,
 			    us_to_stamps(period_us), rt_tasks_bodies[body], j,
-			    body == RT_BODY_FPU ? RTX_FPU : 0,
+			    body == RT_TASKS_BODY_FPU ? RTX_FPU : 0,
 			    st->stacks[st->njobs], RT_TASKS_STACK);
 	if (err)
 		return err;
@@ -138,55 +142,18 @@ int rt_tasks_add(struct rt_tasks_state *st, const char *name, int prio,
 			arch_timestamp() + us_to_stamps(period_us));
 }
 
-/* The body a slot's choice names. */
-static enum rt_tasks_body slot_body(const int *flags)
-{
-	int b;
-
-	for (b = 0; b < RT_BODY_NR; b++)
-		if (flags[b])
-			return b;
-	return RT_BODY_COUNTER;
-}
-
 /* The configuration's tasks, all first released 1 ms from now. */
 static int add_configured(struct rt_tasks_state *st)
 {
-	const struct {
-		int used;
-		const char *name;
-		int prio;
-		unsigned int period_us;
-		int body[RT_BODY_NR];
-	} slots[RT_TASKS_CONFIGURED] = {
-#define SLOT(k)                                                               \
-	{                                                                     \
-		st->task##k, st->task##k##_name, st->task##k##_priority,      \
-			st->task##k##_period_us,                              \
-		{                                                             \
-			st->task##k##_body_counter, st->task##k##_body_probe, \
-				st->task##k##_body_consumer,                  \
-				st->task##k##_body_blocker,                   \
-				st->task##k##_body_spanner,                   \
-				st->task##k##_body_fpu                        \
-		}                                                             \
-	}
-		SLOT(1),
-		SLOT(2),
-		SLOT(3),
-		SLOT(4),
-#undef SLOT
-	};
 	unsigned long long first = arch_timestamp() + us_to_stamps(1000);
 	unsigned int k;
 	int err;
 
-	for (k = 0; k < RT_TASKS_CONFIGURED; k++) {
-		if (!slots[k].used)
-			continue;
-		err = add_task(st, slots[k].name ? slots[k].name : "task",
-			       slots[k].prio, slots[k].period_us,
-			       slot_body(slots[k].body), first);
+	for (k = 0; k < st->ntasks && k < RT_TASKS_CONFIGURED; k++) {
+		const struct rt_tasks_slot *s = &st->tasks[k];
+
+		err = add_task(st, s->name ? s->name : "task", s->priority,
+			       s->period_us, s->body, first);
 		if (err)
 			return err;
 	}

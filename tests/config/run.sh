@@ -212,6 +212,36 @@ kernel_templates() {
 	report kernel-templates "$out"
 }
 
+# A template's numbered options are a counted array of structs and a
+# choice one enum field (adeos-config/state.c): qemu_i386_tasks with its
+# second task slot off has three tasks, in slot order, each body an
+# RT_TASKS_BODY_ constant, and the generated code compiles and registers.
+state_arrays() {
+	out=$results/config-state-arrays.tap
+	: >"$out"
+	d=$work/state-arrays
+	make_in "$d" qemu_i386_tasks_defconfig >/dev/null 2>&1
+	sed -i 's/^AD_DOMAIN1_TASK2=y$/# AD_DOMAIN1_TASK2 is not set/' "$d/.config"
+	make_in "$d" olddefconfig >/dev/null 2>&1
+	make_in "$d" domains >/dev/null 2>&1
+	c=$d/domains/adeos_domains.c
+	names=$(sed -n '/^static struct rt_tasks_state/,/^};/s/^\t\t\t\.name = "\(.*\)",$/\1/p' "$c" | tr '\n' ' ')
+	bodies=$(sed -n 's/^\t\t\t\.body = \(.*\),$/\1/p' "$c" | tr '\n' ' ')
+	if grep -qx '	.ntasks = 3,' "$c" && [ "$names" = "ctl slow rx " ] &&
+		[ "$bodies" = "RT_TASKS_BODY_COUNTER RT_TASKS_BODY_COUNTER RT_TASKS_BODY_CONSUMER " ] &&
+		! grep -q 'task[0-9]\|body_' "$c"; then
+		tap "$out" ok "qemu_i386_tasks without task slot 2: .ntasks = 3, .tasks[] ctl, slow, rx, bodies as enum constants"
+	else
+		tap "$out" not "qemu_i386_tasks without slot 2: ntasks $(grep -o 'ntasks = [0-9]*' "$c"), names '$names', bodies '$bodies'"
+	fi
+	if register "$d" state-arrays >"$d/register.log" 2>&1; then
+		tap "$out" ok "its generated code compiles against the template and registers on the host"
+	else
+		tap "$out" not "its generated code: $(tail -n 2 "$d/register.log")"
+	fi
+	report state-arrays "$out"
+}
+
 # Every board says what it is: each defconfig of configs/ names a board
 # of its own, whose readme's first line make list-defconfigs prints; and
 # savedefconfig keeps the name, even when it is Kconfig's default (a
@@ -714,6 +744,7 @@ faults
 limits
 keeps_and_round_trips
 modules
+state_arrays
 external
 copied_rule
 help_targets
