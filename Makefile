@@ -36,7 +36,7 @@ CORE_SRCS := core/domain.c core/event.c core/irq.c core/pipeline.c core/sched.c 
 # the templates.
 EXECUTIVE_SRCS := executive/sched.c executive/synch.c executive/task.c executive/timer.c
 HOST_SRCS := tests/host/arch.c tests/host/context.c
-UNIT_NAMES := test_domain test_fault test_irq test_pipeline test_resched test_ring test_rtx
+UNIT_NAMES := test_domain test_fault test_irq test_os test_pipeline test_resched test_ring test_rtx
 UNIT_COMMON := tests/unit/fixture.c
 
 .PHONY: all help check clean distclean bench-core \
