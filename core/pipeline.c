@@ -235,7 +235,7 @@ static void reschedule(adomain_t *d, enum adeos_walk walk)
 	d->resched_due = 0;
 	adeos_current = d;
 	d->reschedules++;
-	d->reschedule(d);
+	d->reschedule(d->scheduler);
 	adeos_current = prev;
 }
 

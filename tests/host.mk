@@ -65,12 +65,13 @@ endef
 $(foreach b,$(PLANTED_BUGS),$(eval $(call planted_bug,$(b))))
 
 # The host pipeline with every template, for generated registration code.
-# A template's *-linux.c files talk to Linux: built only into the kernel.
-TEMPLATE_SRCS = $(filter-out %-linux.c,$(foreach t,$(TEMPLATE_DIRS),$(wildcard $(t)/*.c)))
+# A template's *-linux.c and *-builtin.c files talk to Linux: built
+# only into the kernel.
+TEMPLATE_SRCS = $(filter-out %-linux.c %-builtin.c,$(foreach t,$(TEMPLATE_DIRS),$(wildcard $(t)/*.c)))
 TEMPLATE_INCS = $(addprefix -I,$(TEMPLATE_DIRS))
 HOST_LIB := $(O)/host/plain/libadeos-host.a
 $(O)/host/plain/domain-templates/%.o: HOST_CFLAGS += $(TEMPLATE_INCS)
-$(HOST_LIB): $(call host_objs,plain,$(CORE_SRCS) $(HOST_SRCS) $(TEMPLATE_SRCS))
+$(HOST_LIB): $(call host_objs,plain,$(CORE_SRCS) $(HOST_SRCS) $(EXECUTIVE_SRCS) $(TEMPLATE_SRCS))
 	$(msg) AR $(patsubst $(O)/%,%,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
@@ -133,6 +134,5 @@ bench-core: $(O)/host/plain/bin/bench_core
 # Keep the objects of the host programs: no "rm ..." after a clean build.
 .SECONDARY:
 
-# The rt-tasks executive's test links the executive.
-RTX_SRCS := domain-templates/rt-tasks/rtx.c
-$(foreach f,$(HOST_FLAVOURS),$(eval $(O)/host/$(f)/bin/test_rtx: $(call host_objs,$(f),$(RTX_SRCS))))
+# The executive's test links the executive.
+$(foreach f,$(HOST_FLAVOURS),$(eval $(O)/host/$(f)/bin/test_rtx: $(call host_objs,$(f),$(EXECUTIVE_SRCS))))

@@ -90,6 +90,7 @@ test-no-irqflags-hook:
 
 LINT_SRCS := $(CORE_SRCS) $(TORTURE_SRCS) core/torture-model.h tests/torture/torture.c core/internal.h $(wildcard core/include/adeos/*.h) \
 	$(wildcard core/linux/*.c arch/i386/*.c arch/i386/include/adeos/*.h) \
+	$(wildcard executive/*.[ch] executive/include/adeos/*.h executive/linux/*.c) \
 	$(wildcard image-builder/*/*.c image-builder/*/*/*.[ch]) \
 	tests/bench/irq-sink/irq-sink.c \
 	$(foreach t,$(TEMPLATE_DIRS),$(wildcard $(t)/*.c $(t)/*.h $(t)/tools/*.c))

@@ -8,7 +8,8 @@
  * task it was running (or of kernel code between kernel_fpu_begin() and
  * kernel_fpu_end()), and CR0.TS stays clear. An executive saves that
  * state before a task of its own computes in floating point and puts it
- * back before Linux runs again (domain-templates/rt-tasks/rtx.c).
+ * back before Linux runs again (executive/sched.c). Built only into
+ * kernels with the executive (CONFIG_ADEOS_EXECUTIVE).
  */
 #include <linux/export.h>
 #include <linux/string.h>
@@ -39,10 +40,11 @@ void arch_task_init(struct arch_task_context *ctx, void *stack,
 }
 EXPORT_SYMBOL_GPL(arch_task_init);
 /*
- * switch.S's, exported here for a domain built as a module (its own copy
- * of rtx.c): with CONFIG_MODVERSIONS, genksyms takes a symbol's CRC from
- * its C prototype, which an export in the .S file does not have, and a
- * module then fails to load ("no symbol version").
+ * switch.S's, exported here for a module that switches tasks itself
+ * (the executive is built in and needs no export): with
+ * CONFIG_MODVERSIONS, genksyms takes a symbol's CRC from its C
+ * prototype, which an export in the .S file does not have, and a module
+ * then fails to load ("no symbol version").
  */
 EXPORT_SYMBOL_GPL(arch_task_switch);
 

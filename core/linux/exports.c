@@ -43,6 +43,7 @@ EXPORT_SYMBOL_GPL(adeos_test_ipipe_from);
 EXPORT_SYMBOL_GPL(adeos_domain_start);
 EXPORT_SYMBOL_GPL(adeos_domain_stop);
 EXPORT_SYMBOL_GPL(adeos_snprintf);
+EXPORT_SYMBOL_GPL(adeos_parse_uint);
 EXPORT_SYMBOL_GPL(adeos_ring_init);
 EXPORT_SYMBOL_GPL(adeos_ring_put);
 EXPORT_SYMBOL_GPL(adeos_ring_get);

@@ -118,6 +118,17 @@ int adeos_snprintf(char *buf, int size, const char *fmt, ...)
 	return n;
 }
 
+int adeos_parse_uint(const char *word, unsigned int len, unsigned int *v)
+{
+	char buf[16];
+
+	if (!len || len >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, word, len);
+	buf[len] = '\0';
+	return kstrtouint(buf, 10, v);
+}
+
 #define SHOW_SIZE (8 * PAGE_SIZE)
 #define STORE_SIZE 256
 

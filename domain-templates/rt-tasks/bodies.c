@@ -130,8 +130,11 @@ static void spanner_body(struct rtx_task *t)
 	}
 }
 
-const rtx_body_t rt_tasks_bodies[RT_BODY_NR] = {
-	[RT_BODY_COUNTER] = counter_body,   [RT_BODY_PROBE] = probe_body,
-	[RT_BODY_CONSUMER] = consumer_body, [RT_BODY_BLOCKER] = blocker_body,
-	[RT_BODY_SPANNER] = spanner_body,   [RT_BODY_FPU] = rt_tasks_fpu_body,
+const rtx_body_t rt_tasks_bodies[RT_TASKS_BODY_NR] = {
+	[RT_TASKS_BODY_COUNTER] = counter_body,
+	[RT_TASKS_BODY_PROBE] = probe_body,
+	[RT_TASKS_BODY_CONSUMER] = consumer_body,
+	[RT_TASKS_BODY_BLOCKER] = blocker_body,
+	[RT_TASKS_BODY_SPANNER] = spanner_body,
+	[RT_TASKS_BODY_FPU] = rt_tasks_fpu_body,
 };

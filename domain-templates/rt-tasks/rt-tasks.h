@@ -11,7 +11,7 @@
 
 #include <adeos/template.h>
 #include "channel.h"
-#include "rtx.h"
+#include <adeos/rtx.h>
 
 #define RT_TASKS_CONFIGURED 4 /* the configuration's task slots */
 #define RT_TASKS_MAX 8 /* tasks of one domain: the slots' and later ones */
@@ -20,13 +20,24 @@
 
 /* The example bodies a task may run (bodies.c). */
 enum rt_tasks_body {
-	RT_BODY_COUNTER, /* counts its releases */
-	RT_BODY_PROBE, /* nothing but its release latency, with a histogram */
-	RT_BODY_CONSUMER, /* takes Linux's messages from the channel, in order */
-	RT_BODY_BLOCKER, /* blocks three times in each release */
-	RT_BODY_SPANNER, /* computes for 3 ms each release: others preempt it */
-	RT_BODY_FPU, /* computes in floating point, and checks its results */
-	RT_BODY_NR,
+	RT_TASKS_BODY_COUNTER, /* counts its releases */
+	RT_TASKS_BODY_PROBE, /* nothing but its release latency, with a histogram */
+	RT_TASKS_BODY_CONSUMER, /* takes Linux's messages from the channel, in order */
+	RT_TASKS_BODY_BLOCKER, /* blocks three times in each release */
+	RT_TASKS_BODY_SPANNER, /* computes for 3 ms each release: others preempt it */
+	RT_TASKS_BODY_FPU, /* computes in floating point, and checks its results */
+	RT_TASKS_BODY_NR,
+};
+
+/*
+ * A task slot of the configuration, DOMAIN<n>_TASK<k>_*: make domains
+ * writes one for each slot used (image-builder/config/adeos-config/state.c).
+ */
+struct rt_tasks_slot {
+	const char *name; /* _NAME */
+	int priority; /* _PRIORITY */
+	unsigned int period_us; /* _PERIOD_US */
+	enum rt_tasks_body body; /* the choice _BODY_*: RT_TASKS_BODY_* */
 };
 
 /* A task of the domain, with what its body keeps. */
@@ -43,30 +54,9 @@ struct rt_tasks_job {
 struct rt_tasks_state {
 	unsigned int task_budget_us; /* DOMAIN<n>_TASK_BUDGET_US */
 	unsigned int channel_kib; /* DOMAIN<n>_CHANNEL_KIB */
-	int task1; /* DOMAIN<n>_TASK1: the slot is used */
-	const char *task1_name;
-	int task1_priority;
-	unsigned int task1_period_us;
-	int task1_body_counter, task1_body_probe, task1_body_consumer,
-		task1_body_blocker, task1_body_spanner, task1_body_fpu;
-	int task2; /* DOMAIN<n>_TASK2: the slot is used */
-	const char *task2_name;
-	int task2_priority;
-	unsigned int task2_period_us;
-	int task2_body_counter, task2_body_probe, task2_body_consumer,
-		task2_body_blocker, task2_body_spanner, task2_body_fpu;
-	int task3; /* DOMAIN<n>_TASK3: the slot is used */
-	const char *task3_name;
-	int task3_priority;
-	unsigned int task3_period_us;
-	int task3_body_counter, task3_body_probe, task3_body_consumer,
-		task3_body_blocker, task3_body_spanner, task3_body_fpu;
-	int task4; /* DOMAIN<n>_TASK4: the slot is used */
-	const char *task4_name;
-	int task4_priority;
-	unsigned int task4_period_us;
-	int task4_body_counter, task4_body_probe, task4_body_consumer,
-		task4_body_blocker, task4_body_spanner, task4_body_fpu;
+	/* The slots used (DOMAIN<n>_TASK<k>), in order: make domains counts them. */
+	unsigned int ntasks;
+	struct rt_tasks_slot tasks[RT_TASKS_CONFIGURED];
 
 	struct adeos_domain_desc *desc;
 	struct rtx rtx;
@@ -91,18 +81,20 @@ int rt_tasks_add(struct rt_tasks_state *st, const char *name, int prio,
 		 unsigned int period_us, enum rt_tasks_body body);
 /*
  * The executive of the built-in rt-tasks domain @name, for a module's
- * own tasks (rtx_task_init() on it), or NULL (rt-tasks-linux.c).
+ * own tasks (rtx_task_init() on it), or NULL (rt-tasks-builtin.c).
  */
 struct rtx *rt_tasks_find(const char *name);
 /* @return the body named @name ("counter", ...), or -EINVAL. */
 int rt_tasks_body_by_name(const char *name, unsigned int len);
 const char *rt_tasks_body_name(enum rt_tasks_body body);
+/* Its files in /proc/adeos/<domain>/ (rt-tasks-proc.c). */
+extern const struct adeos_template_file rt_tasks_files[];
 /* The example bodies (bodies.c, fpu.c). */
-extern const rtx_body_t rt_tasks_bodies[RT_BODY_NR];
+extern const rtx_body_t rt_tasks_bodies[RT_TASKS_BODY_NR];
 void rt_tasks_fpu_body(struct rtx_task *t);
 
 /*
- * The OS's side (rt-tasks-linux.c, built only into the kernel; weak so
+ * The OS's side (rt-tasks-builtin.c, built only into the kernel; weak so
  * that the host tests link the domain's side alone): one line in the
  * OS's log when a task is stopped.
  */

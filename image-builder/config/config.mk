@@ -69,9 +69,9 @@ $(KNOWN_SYMBOLS): Kconfig $(KCONFIG_DOMAINS)
 
 ADEOS_CONFIG_DIR := image-builder/config/adeos-config
 ADEOS_CONFIG_SRCS := $(addprefix $(ADEOS_CONFIG_DIR)/,main.c util.c config.c \
-	requested.c read.c domains.c irqs.c takes.c generate.c)
+	requested.c read.c domains.c irqs.c takes.c generate.c kbuild.c state.c)
 ADEOS_CONFIG_HDRS := $(addprefix $(ADEOS_CONFIG_DIR)/,adeos-config.h config.h \
-	domains.h) core/include/adeos/limits.h
+	domains.h generate.h state.h) core/include/adeos/limits.h
 $(ADEOS_CONFIG): $(ADEOS_CONFIG_SRCS) $(ADEOS_CONFIG_HDRS)
 	$(msg) HOSTCC $(patsubst $(O)/%,%,$@)
 	$(Q)mkdir -p $(@D)

@@ -17,14 +17,16 @@ set -eu
 extra=$O/build/linux-extra.fragment
 req=$O/build/linux-requested
 
-# What the configuration needs of the kernel beyond the fragments.
+# What the configuration needs of the kernel beyond the fragments: what
+# make domains found the domains need (linux.fragment: the executive, or
+# not), and module support for domains built as modules.
 write_extra() {
+	cat "$O/domains/linux.fragment" >"$extra" ||
+		die "no $O/domains/linux.fragment: make domains first"
+	extra_note=" + the domains' needs"
 	if domain_modules; then
-		printf 'CONFIG_MODULES=y\nCONFIG_MODULE_UNLOAD=y\n' >"$extra"
-		extra_note=" + module support (domains built as modules)"
-	else
-		: >"$extra"
-		extra_note=
+		printf 'CONFIG_MODULES=y\nCONFIG_MODULE_UNLOAD=y\n' >>"$extra"
+		extra_note=" + the domains' needs and module support (domains built as modules)"
 	fi
 }
 
@@ -70,7 +72,7 @@ check_requested() {
 		"$extra" >"$req/findings" || status=$?
 	sed "$rename" "$req/findings"
 	[ "$status" = 0 ] ||
-		die "the kernel configuration does not hold what AD_LINUX_CONFIG_FRAGMENTS${extra_note:+ and the domain modules} ask for"
+		die "the kernel configuration does not hold what AD_LINUX_CONFIG_FRAGMENTS and the domains ask for"
 }
 
 fragment_list

@@ -3,7 +3,8 @@
 #
 # The kernel stage, step 2: our sources into the kernel trees, laid out
 # as they sit in Linux: core/ as kernel/adeos/ (its linux/Kconfig as
-# kernel/adeos/Kconfig), the domain templates as kernel/adeos/templates/,
+# kernel/adeos/Kconfig), the executive as kernel/adeos/executive/ (built
+# when the domains need it), the domain templates as kernel/adeos/templates/,
 # arch/i386/ as arch/x86/adeos/; the generated registration code and
 # the domains built as modules into the object tree.
 #
@@ -22,6 +23,7 @@ stage_sources() {
 	mkdir -p "$tree/kernel/adeos/templates" "$tree/arch/x86/adeos"
 	cp -R core/. "$tree/kernel/adeos/"
 	mv "$tree/kernel/adeos/linux/Kconfig" "$tree/kernel/adeos/Kconfig"
+	cp -R executive "$tree/kernel/adeos/executive"
 	for t in domain-templates/*/ \
 		${ADEOS_EXTERNAL:+"$ADEOS_EXTERNAL"/domain-templates/*/}; do
 		[ -d "$t" ] || continue

@@ -124,7 +124,7 @@ copy_template() {
 	done)
 	objs=
 	for c in "$nd"/*.c; do
-		case $c in *-linux.c) continue ;; esac
+		case $c in *-linux.c | *-builtin.c) continue ;; esac
 		# shellcheck disable=SC2086 # flags are word lists
 		$CC $HOST_CFLAGS -I"$nd" $others -c -o "${c%.c}.o" "$c" \
 			>>"$d.log" 2>&1 ||

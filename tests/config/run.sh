@@ -166,26 +166,31 @@ keeps_and_round_trips() {
 
 # A kernel builds only the templates its board's domains use (and the
 # ones those use): make domains lists them in templates.kbuild, which the
-# kernel's Kbuild includes. The boards make test builds (BOOT_BOARDS of
-# tests/tests.mk) still compile every file of every template between
-# them.
+# kernel's Kbuild includes; and the executive only when one of them runs
+# tasks (linux.fragment asks for CONFIG_ADEOS_EXECUTIVE, or says it is
+# not set). The boards make test builds (BOOT_BOARDS of tests/tests.mk)
+# still compile every file of every template between them.
 kernel_templates() {
 	out=$results/config-kernel-templates.tap
 	: >"$out"
 	k=$work/qemu_i386_defconfig/domains/templates.kbuild
+	l=$work/qemu_i386_defconfig/domains/linux.fragment
 	if grep -qx 'obj-y += templates/rt-timer/rt-timer.o' "$k" &&
 		grep -qx 'obj-y += templates/channel/channel-linux.o' "$k" &&
-		! grep -q 'rt-tasks\|pci-owner\|trap-monitor' "$k"; then
-		tap "$out" ok "qemu_i386 (rt-timer, irq-owner, channel) builds those templates alone: no rt-tasks (rtx.o), pci-owner or trap-monitor"
+		! grep -q 'rt-tasks\|pci-owner\|trap-monitor' "$k" &&
+		grep -qx '# CONFIG_ADEOS_EXECUTIVE is not set' "$l"; then
+		tap "$out" ok "qemu_i386 (rt-timer, irq-owner, channel) builds those templates alone: no rt-tasks, pci-owner or trap-monitor, and no executive"
 	else
-		tap "$out" not "qemu_i386's templates.kbuild: $(grep -o 'templates/[^ ]*' "$k" 2>&1 | tr '\n' ' ')"
+		tap "$out" not "qemu_i386's templates.kbuild: $(grep -o 'templates/[^ ]*' "$k" 2>&1 | tr '\n' ' '); linux.fragment: $(grep EXECUTIVE "$l" 2>&1)"
 	fi
 	k=$work/qemu_i386_tasks_defconfig/domains/templates.kbuild
-	if grep -qx 'obj-y += templates/rt-tasks/rtx.o' "$k" &&
-		grep -qx 'obj-y += templates/channel/channel.o' "$k"; then
-		tap "$out" ok "qemu_i386_tasks builds rt-tasks and channel, which rt-tasks uses (domain-templates/rt-tasks/uses)"
+	l=$work/qemu_i386_tasks_defconfig/domains/linux.fragment
+	if grep -qx 'obj-y += templates/rt-tasks/rt-tasks.o' "$k" &&
+		grep -qx 'obj-y += templates/channel/channel.o' "$k" &&
+		grep -qx 'CONFIG_ADEOS_EXECUTIVE=y' "$l"; then
+		tap "$out" ok "qemu_i386_tasks builds rt-tasks, channel and the executive, which rt-tasks uses (domain-templates/rt-tasks/uses)"
 	else
-		tap "$out" not "qemu_i386_tasks's templates.kbuild: $(grep -o 'templates/[^ ]*' "$k" 2>&1 | tr '\n' ' ')"
+		tap "$out" not "qemu_i386_tasks's templates.kbuild: $(grep -o 'templates/[^ ]*' "$k" 2>&1 | tr '\n' ' '); linux.fragment: $(grep EXECUTIVE "$l" 2>&1)"
 	fi
 	boot=$(sed -n 's/^BOOT_BOARDS := //p' tests/tests.mk)
 	missing=
@@ -205,6 +210,36 @@ kernel_templates() {
 		tap "$out" not "no board of make test ($boot) compiles:$missing"
 	fi
 	report kernel-templates "$out"
+}
+
+# A template's numbered options are a counted array of structs and a
+# choice one enum field (adeos-config/state.c): qemu_i386_tasks with its
+# second task slot off has three tasks, in slot order, each body an
+# RT_TASKS_BODY_ constant, and the generated code compiles and registers.
+state_arrays() {
+	out=$results/config-state-arrays.tap
+	: >"$out"
+	d=$work/state-arrays
+	make_in "$d" qemu_i386_tasks_defconfig >/dev/null 2>&1
+	sed -i 's/^AD_DOMAIN1_TASK2=y$/# AD_DOMAIN1_TASK2 is not set/' "$d/.config"
+	make_in "$d" olddefconfig >/dev/null 2>&1
+	make_in "$d" domains >/dev/null 2>&1
+	c=$d/domains/adeos_domains.c
+	names=$(sed -n '/^static struct rt_tasks_state/,/^};/s/^\t\t\t\.name = "\(.*\)",$/\1/p' "$c" | tr '\n' ' ')
+	bodies=$(sed -n 's/^\t\t\t\.body = \(.*\),$/\1/p' "$c" | tr '\n' ' ')
+	if grep -qx '	.ntasks = 3,' "$c" && [ "$names" = "ctl slow rx " ] &&
+		[ "$bodies" = "RT_TASKS_BODY_COUNTER RT_TASKS_BODY_COUNTER RT_TASKS_BODY_CONSUMER " ] &&
+		! grep -q 'task[0-9]\|body_' "$c"; then
+		tap "$out" ok "qemu_i386_tasks without task slot 2: .ntasks = 3, .tasks[] ctl, slow, rx, bodies as enum constants"
+	else
+		tap "$out" not "qemu_i386_tasks without slot 2: ntasks $(grep -o 'ntasks = [0-9]*' "$c"), names '$names', bodies '$bodies'"
+	fi
+	if register "$d" state-arrays >"$d/register.log" 2>&1; then
+		tap "$out" ok "its generated code compiles against the template and registers on the host"
+	else
+		tap "$out" not "its generated code: $(tail -n 2 "$d/register.log")"
+	fi
+	report state-arrays "$out"
 }
 
 # Every board says what it is: each defconfig of configs/ names a board
@@ -266,18 +301,31 @@ modules() {
 	else
 		tap "$out" not "tap as a module: $(ls "$m" 2>&1 | tr '\n' ' ')"
 	fi
-	# a *-exports-linux.c file: the kernel's copy only
+	# a *-builtin.c file: the kernel's copy only
 	sed -i 's/^# AD_DOMAIN4_MODULE is not set$/AD_DOMAIN4_MODULE=y/' "$d/.config"
 	make_in "$d" domains >/dev/null 2>&1
 	if grep -qx 'adeos-chan-y := adeos-chan-domain.o adeos-chan-channel-linux.o adeos-chan-channel.o' \
-		"$m/modules.kbuild" && [ ! -e "$m/adeos-chan-channel-exports-linux.c" ] &&
-		grep -qx 'obj-y += templates/channel/channel-exports-linux.o' \
+		"$m/modules.kbuild" && [ ! -e "$m/adeos-chan-channel-builtin.c" ] &&
+		grep -qx 'obj-y += templates/channel/channel-builtin.o' \
 			"$d/domains/templates.kbuild"; then
-		tap "$out" ok "chan (channel) as a module: its module leaves channel-exports-linux.c out, the kernel builds it"
+		tap "$out" ok "chan (channel) as a module: its module leaves channel-builtin.c out, the kernel builds it"
 	else
 		tap "$out" not "chan as a module: $(grep adeos-chan-y "$m/modules.kbuild"); $(grep channel "$d/domains/templates.kbuild" | tr '\n' ' ')"
 	fi
 	sed -i 's/^AD_DOMAIN4_MODULE=y$/# AD_DOMAIN4_MODULE is not set/' "$d/.config"
+	# an rt-tasks domain as a module links to the executive built into
+	# the kernel, and takes rt-tasks-builtin.c's calls from it
+	b=$work/modules-bench
+	make_in "$b" qemu_i386_bench_tiny_defconfig >/dev/null 2>&1
+	make_in "$b" domains >/dev/null 2>&1
+	k=$b/domains/modules/modules.kbuild
+	if grep -q '^adeos-tasks-y := .* adeos-tasks-rt-tasks\.o' "$k" &&
+		! grep -q 'builtin\|sched\.o' "$k" &&
+		grep -qx 'CONFIG_ADEOS_EXECUTIVE=y' "$b/domains/linux.fragment"; then
+		tap "$out" ok "qemu_i386_bench_tiny's rt-tasks module (tasks): the template without rt-tasks-builtin.c, and the executive built into the kernel"
+	else
+		tap "$out" not "qemu_i386_bench_tiny's tasks module: $(grep '^adeos-tasks-y' "$k" 2>&1); $(grep EXECUTIVE "$b/domains/linux.fragment" 2>&1)"
+	fi
 	sed -i 's/^AD_DOMAIN3_MODULE=y$/# AD_DOMAIN3_MODULE is not set/' "$d/.config"
 	make_in "$d" domains >/dev/null 2>&1
 	if [ "$(ls "$m")" = modules.kbuild ] &&
@@ -708,6 +756,7 @@ faults
 limits
 keeps_and_round_trips
 modules
+state_arrays
 external
 copied_rule
 help_targets

@@ -222,6 +222,30 @@ int adeos_snprintf(char *buf, int size, const char *fmt, ...)
 	return n;
 }
 
+/* As Linux's kstrtouint(@word, 10, @v) reads @word's @len characters. */
+int adeos_parse_uint(const char *word, unsigned int len, unsigned int *v)
+{
+	unsigned long long n = 0;
+	unsigned int i = 0;
+
+	/* Linux's copy of the word is 16 bytes with its NUL */
+	if (!len || len >= 16)
+		return -EINVAL;
+	if (word[0] == '+')
+		i++;
+	if (i == len)
+		return -EINVAL;
+	for (; i < len; i++) {
+		if (word[i] < '0' || word[i] > '9')
+			return -EINVAL;
+		n = n * 10 + (unsigned int)(word[i] - '0');
+		if (n > 0xffffffffULL)
+			return -ERANGE;
+	}
+	*v = n;
+	return 0;
+}
+
 /* The spare timer and the timestamp counter, simulated. */
 int arch_timer_start(unsigned int hz)
 {

@@ -31,12 +31,13 @@ for f in "$@"; do
 	# the core cannot use the kernel's __noreturn macro.
 	ignore=NEW_TYPEDEFS,PREFER_DEFINED_ATTRIBUTE_MACRO
 	# core/ knows no Linux: the glue exports its symbols from one file
-	# (a template's -linux.c file does the same for the template)
-	case $f in */linux/exports.c | *-linux.c) ignore=$ignore,EXPORT_SYMBOL ;; esac
+	# (a template's -linux.c or -builtin.c file does the same for the
+	# template)
+	case $f in */linux/exports.c | *-linux.c | *-builtin.c) ignore=$ignore,EXPORT_SYMBOL ;; esac
 	perl "$checkpatch" --no-tree --quiet --terse -f --ignore "$ignore" \
 		"$f" || status=1
 	clang-format "$f" | diff -u "$f" - || status=1
 done
 cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
-	-Icore/include -Itests/host/include "$@" || status=1
+	-Icore/include -Iexecutive/include -Itests/host/include "$@" || status=1
 exit $status

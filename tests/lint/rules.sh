@@ -85,14 +85,6 @@ adeos_pci_names_device
 EOF
 }
 
-# The one file still allowed an #if in a .c file: FILE. To remove at the
-# merge of i39-exec, which takes rt-tasks' #ifndef MODULE out.
-if_exceptions() {
-	cat <<EOF
-domain-templates/rt-tasks/rt-tasks-linux.c
-EOF
-}
-
 # defined FILE...: FILE:LINE:NAME:static|extern for every function
 # defined at the start of a line (Linux style: the declarator at column
 # 0, its body's brace opening the next line or ending this one), and
@@ -208,7 +200,6 @@ check_asm() {
 check_if() {
 	for f in "$@"; do
 		case $f in *.c) ;; *) continue ;; esac
-		if_exceptions | grep -qxF "$f" && continue
 		grep -nE '^[[:space:]]*#[[:space:]]*(if|ifdef|ifndef|elif)([^A-Za-z0-9_]|$)' "$f" |
 			while IFS=: read -r line text; do
 				echo "$f:$line: $(echo "$text" | sed 's/[[:space:]]*$//'): no #if in a .c file (Kbuild picks the object, a header gives the no-op; or IS_ENABLED() in C)"
@@ -286,15 +277,11 @@ for rule in names asm if; do
 	echo "$hits"
 	status=1
 done
-# A name item 2 renamed, or a file fixed: its exception can go.
+# A name item 2 renamed: its exception can go.
 # shellcheck disable=SC2046 # one file name a word
 names=$(defined $(echo "$files" | grep -E '\.(c|S)$') | cut -d: -f3 | sort -u)
 awaiting_item2 | while read -r name; do
 	echo "$names" | grep -qxF "$name" ||
 		echo "lint rules: note: $name is no longer defined: take it off the list awaiting item 2"
-done
-if_exceptions | while read -r f; do
-	[ -f "$f" ] && grep -qE '^[[:space:]]*#[[:space:]]*(if|ifdef|ifndef|elif)' "$f" ||
-		echo "lint rules: note: $f has no #if left: take it off the list of exceptions"
 done
 exit $status

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The scheduler hook (adomain_t.reschedule): called after the pipeline
- * played a domain's log, with the log drained, none of the domain's
- * handler calls on the stack, the domain current and unstalled, hard
- * IRQs off; never for a stalled or stopped domain.
+ * The scheduler hook (adeos/sched.h, adeos_set_scheduler()): called
+ * after the pipeline played a domain's log, with the log drained, none
+ * of the domain's handler calls on the stack, the domain current and
+ * unstalled, hard IRQs off; never for a stalled or stopped domain. And
+ * the rest of what an executive asks of the pipeline: whether a handler
+ * call is live, its domain's landing, the last fault.
  */
+#include <adeos/sched.h>
 #include "fixture.h"
 
 struct hook_call {
@@ -19,8 +22,9 @@ struct hook_call {
 static struct hook_call calls[16];
 static int ncalls;
 
-static void hook(adomain_t *d)
+static void hook(void *scheduler)
 {
+	adomain_t *d = scheduler;
 	struct hook_call *c;
 
 	assert_true(ncalls < 16);
@@ -29,7 +33,7 @@ static void hook(adomain_t *d)
 	c->current = adeos_current_domain();
 	c->stalled = adeos_test_ipipe_from(d);
 	c->hard_on = host.hard_on;
-	c->in_service = d->irq_in_service;
+	c->in_service = adeos_handler_live(d);
 	c->logged = d->log.summary;
 }
 
@@ -38,7 +42,7 @@ static adomain_t *hooked_domain(void)
 	adomain_t *d = add_domain(0, 200);
 
 	ncalls = 0;
-	d->reschedule = hook;
+	adeos_set_scheduler(d, hook, d);
 	take(d, 6, HANDLE | EACH);
 	return d;
 }
@@ -56,7 +60,7 @@ static void hook_follows_the_played_log(void **state)
 	assert_ptr_equal(calls[0].current, d);
 	assert_int_equal(calls[0].stalled, 0);
 	assert_int_equal(calls[0].hard_on, 0);
-	assert_int_equal(calls[0].in_service, -1);
+	assert_int_equal(calls[0].in_service, 0);
 	assert_int_equal(calls[0].logged, 0);
 	/* the root is current again once the hook returned */
 	assert_ptr_equal(adeos_current_domain(), ROOT);
@@ -86,7 +90,7 @@ static void hook_waits_for_the_outer_handler(void **state)
 	assert_int_equal(trace[1].nesting, 1);
 	assert_int_equal(ncalls, 1);
 	assert_int_equal(calls[0].after, 2);
-	assert_int_equal(calls[0].in_service, -1);
+	assert_int_equal(calls[0].in_service, 0);
 }
 
 static void stalled_domain_is_not_rescheduled(void **state)
@@ -209,6 +213,69 @@ static void only_the_played_domain_is_rescheduled(void **state)
 	assert_int_equal(ncalls, 0);
 }
 
+/* A hook let go of is called no more. */
+static void released_hook_is_not_called(void **state)
+{
+	adomain_t *d;
+
+	(void)state;
+	d = hooked_domain();
+	adeos_set_scheduler(d, NULL, d);
+	host_take_irq(6);
+	assert_int_equal(ntrace, 1);
+	assert_int_equal(ncalls, 0);
+}
+
+static int live_in_handler;
+
+static void note_live(adomain_t *d, unsigned int irq)
+{
+	(void)irq;
+	live_in_handler = adeos_handler_live(d);
+}
+
+/* A handler call is live while it runs, and only then. */
+static void handler_is_live_while_it_runs(void **state)
+{
+	adomain_t *d;
+
+	(void)state;
+	d = add_domain(0, 200);
+	take(d, 6, HANDLE);
+	assert_false(adeos_handler_live(d));
+	live_in_handler = 0;
+	on_delivery = note_live;
+	host_take_irq(6);
+	assert_true(live_in_handler);
+	assert_false(adeos_handler_live(d));
+}
+
+static struct arch_landing task_landing;
+
+/*
+ * A fault in a domain's own code outside any handler call (a task's
+ * body) lands where the executive said, and says why, without
+ * stopping the domain; with no landing set it is not the domain's.
+ */
+static void fault_lands_at_the_executive_s_landing(void **state)
+{
+	struct adeos_fault f = { .trap = 0, .what = "divide error" };
+	adomain_t *d, *prev;
+
+	(void)state;
+	d = add_domain(0, 200);
+	prev = adeos_current;
+	adeos_current = d;
+	assert_null(adeos_domain_fault(&f));
+	adeos_set_landing(d, &task_landing);
+	assert_ptr_equal(adeos_domain_fault(&f), &task_landing);
+	adeos_set_landing(d, NULL);
+	adeos_current = prev;
+	assert_string_equal(adeos_last_fault(d)->what, "divide error");
+	assert_int_equal(adeos_last_fault(d)->irq, ~0U);
+	assert_false(d->status & ADEOS_FAULTED_FLAG);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -220,6 +287,9 @@ int main(void)
 		UNIT(due_hook_runs_at_the_next_walk),
 		UNIT(faulted_domain_is_not_rescheduled),
 		UNIT(only_the_played_domain_is_rescheduled),
+		UNIT(released_hook_is_not_called),
+		UNIT(handler_is_live_while_it_runs),
+		UNIT(fault_lands_at_the_executive_s_landing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

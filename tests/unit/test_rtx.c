@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The rt-tasks executive (domain-templates/rt-tasks/rtx.c) on the host,
+ * The rtx executive (executive/) on the host,
  * under a simulated clock: tasks are ucontexts, the one-shot timer a
  * time the test reaches, and work a task does moves the clock, the
  * timer's IRQ interrupting it wherever the shot falls (as the hardware
@@ -16,7 +16,8 @@
 #include <string.h>
 #include <adeos/clock.h>
 #include "fixture.h"
-#include "../../domain-templates/rt-tasks/rtx.h"
+#include <adeos/rtx.h>
+#include <adeos/sched.h>
 
 #define TIMER_IRQ 0
 #define NTASKS 8
@@ -33,7 +34,7 @@ static unsigned long bad_context;
 
 static void check_task_context(void)
 {
-	if (rt->irq_in_service >= 0 || adeos_test_ipipe_from(rt) ||
+	if (adeos_handler_live(rt) || adeos_test_ipipe_from(rt) ||
 	    adeos_current_domain() != rt || !host.hard_on)
 		bad_context++;
 }

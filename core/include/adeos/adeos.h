@@ -204,18 +204,12 @@ typedef struct adeos_domain {
 	struct adeos_fault fault;
 	/*
 	 * Optional: the domain's own scheduler, for a domain that runs
-	 * tasks on stacks of their own (domain-templates/rt-tasks). The
-	 * pipeline calls it after it played the domain's log, once the log
-	 * is drained and none of the domain's handler calls is on the
-	 * stack: the only moment a task switch cannot strand the domain's
-	 * handler frames on the stack it leaves. It runs as the domain
-	 * (adeos_current), its stage unstalled, hard IRQs off, and may
-	 * switch stacks; the context it was called in goes on (to the
-	 * domains below) when the call returns into it. Set it with hard
-	 * IRQs off.
+	 * tasks on stacks of their own (an executive: executive/). Set
+	 * with adeos_set_scheduler(); adeos/sched.h says when the pipeline
+	 * calls it.
 	 */
-	void (*reschedule)(struct adeos_domain *d);
-	void *scheduler; /* the scheduler's own data */
+	void (*reschedule)(void *scheduler);
+	void *scheduler; /* the scheduler's own data, given back to it */
 	unsigned long reschedules; /* calls of it */
 	int resched_due; /* a walk in a hard section left it to the next */
 	struct adeos_log log;

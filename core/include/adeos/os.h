@@ -27,6 +27,13 @@
 /* snprintf, for a template's show(). @return what snprintf returns. */
 int adeos_snprintf(char *buf, int size, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/*
+ * The unsigned decimal number that is the whole of @word's @len
+ * characters (a word the OS wrote to a template's file), read as the
+ * OS's own parser reads it (Linux: kstrtouint()), into *@v.
+ * @return 0, -EINVAL (not a number) or -ERANGE (too big).
+ */
+int adeos_parse_uint(const char *word, unsigned int len, unsigned int *v);
 
 /*
  * Loading and unloading domains while the OS runs: set the domain's IRQs

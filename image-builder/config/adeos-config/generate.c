@@ -17,17 +17,10 @@
 #include "adeos-config.h"
 #include "config.h"
 #include "domains.h"
+#include "generate.h"
+#include "state.h"
 
 /* ---- the pieces of C ---- */
-
-static void c_ident(char *buf, size_t len, const char *tmpl)
-{
-	size_t i;
-
-	for (i = 0; tmpl[i] && i + 1 < len; i++)
-		buf[i] = tmpl[i] == '-' ? '_' : tmpl[i];
-	buf[i] = '\0';
-}
 
 /* The mode of one IRQ entry, one ADEOS_*_MASK per clause. */
 static void emit_mode(FILE *f, const struct dirq *q)
@@ -40,29 +33,6 @@ static void emit_mode(FILE *f, const struct dirq *q)
 	if (q->each)
 		fprintf(f, " |\n\t\t\tADEOS_EACH_MASK");
 	fprintf(f, ",\n");
-}
-
-/* The template's state, its fields set from the domain's options. */
-static void emit_state(FILE *f, const struct domain *d)
-{
-	char id[64];
-	int k;
-
-	c_ident(id, sizeof(id), d->tmpl);
-	fprintf(f, "static struct %s_state domain%d_state", id, d->slot);
-	if (d->nopts) {
-		fprintf(f, " = {\n");
-		for (k = 0; k < d->nopts; k++) {
-			const char *v = d->opts[k].value;
-
-			fprintf(f, "\t.%s = %s,\n", d->opts[k].field,
-				!v || is_n(v) ? "0" :
-				is_y(v)	      ? "1" :
-						v);
-		}
-		fprintf(f, "}");
-	}
-	fprintf(f, ";\n");
 }
 
 /* What entry @q takes, as its comment says: "IRQ 6", "GSI 18", ... */
@@ -266,8 +236,8 @@ static void emit_wrapper(FILE *f, const void *arg)
 /* ---- writing files ---- */
 
 /* Write @out through a temporary file: all of it, or nothing. */
-static void write_file(const char *out, void (*fn)(FILE *f, const void *arg),
-		       const void *arg)
+void write_file(const char *out, void (*fn)(FILE *f, const void *arg),
+		const void *arg)
 {
 	char tmp[PATH_MAX];
 	FILE *f;
@@ -293,7 +263,7 @@ static int compare_names(const void *a, const void *b)
 }
 
 /* The .c files of a template's folder, sorted. @return how many. */
-static int template_sources(const char *dir, char ***out)
+int template_sources(const char *dir, char ***out)
 {
 	struct dirent *e;
 	char **v = NULL;
@@ -318,18 +288,14 @@ static int template_sources(const char *dir, char ***out)
 }
 
 /*
- * A template's *-exports-linux.c file exports its Linux side to other
- * modules (rt-tasks uses channel's): compiled into the kernel only, as a
- * domain's module that compiled it again would export the same symbols
- * a second time.
+ * A template file named *-builtin.c is built into the kernel only: a
+ * domain built as a module takes what it defines from the kernel.
  */
-static int kernel_only(const char *src)
+static int builtin_only(const char *src)
 {
-	static const char suffix[] = "-exports-linux.c";
-	size_t len = strlen(src);
+	size_t len = strlen(src), suffix = strlen("-builtin.c");
 
-	return len >= sizeof(suffix) - 1 &&
-	       !strcmp(src + len - (sizeof(suffix) - 1), suffix);
+	return len > suffix && !strcmp(src + len - suffix, "-builtin.c");
 }
 
 struct kbuild_text {
@@ -427,7 +393,7 @@ static void write_module(const char *dir, const struct domain *d,
 	append(kb, "obj-m += %s.o\n%s-y := %s-domain.o", stem, stem, stem);
 	n = template_sources(t->dir, &srcs);
 	for (i = 0; i < n; i++) {
-		if (kernel_only(srcs[i]))
+		if (builtin_only(srcs[i]))
 			continue;
 		snprintf(name, sizeof(name), "%s-%s", stem, srcs[i]);
 		write_module_file(dir, name, emit_wrapper, srcs[i]);
@@ -460,100 +426,6 @@ static void write_modules(const char *out)
 	write_module_file(dir, "modules.kbuild", emit_text, &kb);
 	remove_stale(dir);
 	free(kb.text);
-}
-
-/* ---- the templates the kernel builds ---- */
-
-/* The templates the kernel is to build, in the order they were added. */
-static const struct tmpl *wanted[MAX_TEMPLATES];
-static int nwanted;
-
-static void want_template(const char *name);
-
-/*
- * The templates @t's folder says it uses (its file "uses": their names,
- * separated by spaces or lines; '#' starts a comment): rt-tasks speaks
- * to Linux through channel's code.
- */
-static void want_used(const struct tmpl *t)
-{
-	char path[PATH_MAX], buf[256], *save, *w;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/uses", t->dir);
-	f = fopen(path, "r");
-	if (!f) {
-		if (errno != ENOENT)
-			die("%s: %s", path, strerror(errno));
-		return;
-	}
-	while (fgets(buf, sizeof(buf), f)) {
-		buf[strcspn(buf, "#\n")] = '\0';
-		for (w = strtok_r(buf, " \t", &save); w;
-		     w = strtok_r(NULL, " \t", &save)) {
-			if (!find_template(w))
-				die("%s: no template %s", path, w);
-			want_template(w);
-		}
-	}
-	fclose(f);
-}
-
-static void want_template(const char *name)
-{
-	const struct tmpl *t = find_template(name);
-	int i;
-
-	if (!t || !t->dir)
-		die("template %s: its folder is unknown (give --templates folders)",
-		    name);
-	for (i = 0; i < nwanted; i++)
-		if (wanted[i] == t)
-			return;
-	wanted[nwanted++] = t;
-	want_used(t);
-}
-
-/*
- * The Kbuild lines of the templates the board's domains use, built in
- * or as modules (a domain's module takes its template's Linux side from
- * the kernel), and of the templates those use: only these are compiled
- * into the kernel.
- */
-static void emit_templates_kbuild(FILE *f, const void *arg)
-{
-	char **srcs;
-	int i, k, n;
-
-	(void)arg;
-	fprintf(f,
-		"# Generated by %s from %s: the templates of the board's domains,\n# built into the kernel. Do not edit.\n",
-		prog, config.file);
-	for (i = 0; i < nwanted; i++) {
-		n = template_sources(wanted[i]->dir, &srcs);
-		for (k = 0; k < n; k++) {
-			srcs[k][strlen(srcs[k]) - 2] = '\0';
-			fprintf(f, "obj-y += templates/%s/%s.o\n",
-				wanted[i]->name, srcs[k]);
-			free(srcs[k]);
-		}
-		free(srcs);
-	}
-}
-
-/* OUT's folder, templates.kbuild. */
-static void write_templates_kbuild(const char *out)
-{
-	char path[PATH_MAX];
-	const char *slash = strrchr(out, '/');
-	int i;
-
-	nwanted = 0;
-	for (i = 0; i < ndoms; i++)
-		want_template(doms[i].tmpl);
-	snprintf(path, sizeof(path), "%.*stemplates.kbuild",
-		 slash ? (int)(slash + 1 - out) : 0, out);
-	write_file(path, emit_templates_kbuild, NULL);
 }
 
 void generate(const char *out)

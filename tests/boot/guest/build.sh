@@ -34,8 +34,10 @@ build_modules() {
 		done
 	done
 	{
-		# the templates' headers, for modules that use a template
+		# the templates' headers, for modules that use a template, and
+		# the executive's (adeos/rtx.h), for modules that bring tasks
 		echo 'ccflags-y += $(addprefix -I,$(wildcard $(srctree)/kernel/adeos/templates/*))'
+		echo 'ccflags-y += -I$(srctree)/kernel/adeos/executive/include'
 		for c in "$m"/*.c; do
 			echo "obj-m += $(basename "$c" .c).o"
 		done

@@ -10,7 +10,8 @@
  * Unloading takes the tasks out and prints what they saw. A test
  * module: never load it in a product.
  *
- * needs-symbol: rtx_task_init (the rt-tasks template in the kernel)
+ * needs-symbol: rt_tasks_find (the rt-tasks template in the kernel, and
+ * with it the executive)
  */
 #include <linux/module.h>
 #include <linux/printk.h>

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * rt-tasks: Linux's side. A stopped task's line in Linux's log, and the
- * executive's calls for modules that bring tasks of their own. Built
- * only into the kernel (a -linux.c file).
+ * template's calls for modules that bring tasks of their own (the
+ * executive's are exported by executive/linux/exports.c). Built into
+ * the kernel only, never into a domain's module (a -builtin.c file): a
+ * domain built as a module takes these from the kernel
+ * (printk_deferred() is not exported to modules).
  */
 #include <linux/export.h>
 #include <linux/printk.h>
@@ -10,12 +13,6 @@
 #include <adeos/linux.h>
 #include "rt-tasks.h"
 
-/*
- * All of it in the kernel's copy only: a domain built as a module
- * compiles the template again, this file included, and takes these
- * from the kernel (printk_deferred() is not exported to modules).
- */
-#ifndef MODULE
 /* Deferred, as any printk from a domain: it runs in the domain. */
 void rt_tasks_os_report(struct rt_tasks_state *st, struct rtx_task *t)
 {
@@ -58,17 +55,3 @@ struct rtx *rt_tasks_find(const char *name)
 
 EXPORT_SYMBOL_GPL(rt_tasks_find);
 EXPORT_SYMBOL_GPL(rt_tasks_add);
-EXPORT_SYMBOL_GPL(rtx_task_delete);
-EXPORT_SYMBOL_GPL(rtx_task_init);
-EXPORT_SYMBOL_GPL(rtx_task_start);
-EXPORT_SYMBOL_GPL(rtx_self);
-EXPORT_SYMBOL_GPL(rtx_wait_period);
-EXPORT_SYMBOL_GPL(rtx_sleep);
-EXPORT_SYMBOL_GPL(rtx_sem_init);
-EXPORT_SYMBOL_GPL(rtx_sem_wait);
-EXPORT_SYMBOL_GPL(rtx_sem_post);
-EXPORT_SYMBOL_GPL(rtx_queue_init);
-EXPORT_SYMBOL_GPL(rtx_queue_send);
-EXPORT_SYMBOL_GPL(rtx_queue_receive);
-EXPORT_SYMBOL_GPL(rtx_task_figures);
-#endif

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Task contexts: what an executive that runs tasks inside a domain
- * (domain-templates/rt-tasks) needs from the machine. Each task has a
- * stack of its own; the executive switches between them, and back to
- * the context that was running when it took over (the OS, or a domain
- * below), only from its domain's scheduler hook (adomain_t.reschedule)
- * or from a task, never with a handler of its domain on the stack.
+ * (executive/) needs from the machine: the arch builds its side
+ * (arch/i386/context.c, switch.S) only into kernels with the executive
+ * (CONFIG_ADEOS_EXECUTIVE). Each task has a stack of its own; the
+ * executive switches between them, and back to the context that was
+ * running when it took over (the OS, or a domain below), only from its
+ * domain's scheduler hook (adeos/sched.h) or from a task, never with a
+ * handler of its domain on the stack.
  *
  * The arch's <adeos/arch_defs.h> provides struct arch_task_context
  * (what a switch saves) and struct arch_fpu_state (the floating point

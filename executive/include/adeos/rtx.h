@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * rtx: a small real-time executive inside one domain ahead of Linux.
+ * rtx: a small real-time executive inside one domain ahead of Linux,
+ * the API task code is written against (executive/: sched.c, timer.c,
+ * task.c, synch.c). A template runs it in its domain (rt-tasks does);
+ * a module adds tasks to a running one.
  *
  * Tasks run in the domain, each on its own stack, scheduled by fixed
  * priority, preemptively: the highest-priority ready task always runs,
@@ -13,14 +16,15 @@
  *
  * Where tasks run. The domain's IRQs still interrupt a task and run on
  * its stack, and a handler may make another task ready; the switch then
- * waits for the domain's scheduler hook (adomain_t.reschedule), which
- * the pipeline calls once the domain's log is played and none of its
+ * waits for the domain's scheduler hook (adeos/sched.h), which the
+ * pipeline calls once the domain's log is played and none of its
  * handler frames is live. A task that blocks switches at once.
  *
  * Time is kept in timestamp counts (adeos/clock.h). Everything here is
  * arch-independent: the context switch and the FPU are the arch's
- * (adeos/context.h), the timer the template's (rt-tasks.c), which also
- * computes when the timer really fired (struct rtx.expiry).
+ * (adeos/context.h), the timer the template's that runs it (struct
+ * rtx's shot; rt-tasks.c's), which also computes when the timer really
+ * fired (struct rtx.expiry).
  *
  * Calling contexts: rtx_task_* set-up and rtx_stop from the OS's
  * context; the waits (rtx_wait_period, rtx_sleep, rtx_sem_wait, the
