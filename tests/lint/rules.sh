@@ -250,7 +250,7 @@ if|caught|arch/i386/fault.c|#elif defined(CONFIG_X)
 if|passed|arch/i386/include/adeos/bug.h|#ifdef CONFIG_GENERIC_BUG
 if|passed|core/linux/pci.c|#include <linux/if.h>
 if|passed|domain-templates/pci-owner/pci-owner-linux.c|\tif (!IS_ENABLED(CONFIG_PCI))
-if|passed|domain-templates/rt-tasks/rt-tasks-linux.c|#ifndef MODULE
+if|caught|domain-templates/rt-tasks/rt-tasks-builtin.c|#ifndef MODULE
 EOF
 	echo "$n"
 	return $failed
