@@ -31,7 +31,7 @@ SAN_CFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 	      -fno-sanitize-recover=all
 CMOCKA_LIBS := -lcmocka
 
-CORE_SRCS := core/domain.c core/event.c core/irq.c core/pipeline.c core/sched.c core/storm.c core/template.c core/ring.c
+CORE_SRCS := core/domain.c core/event.c core/irq.c core/pipeline.c core/fault.c core/sched.c core/storm.c core/template.c core/ring.c
 # The torture: its driver, its reference model, its events.
 TORTURE_SRCS := core/torture.c core/torture-model.c core/torture-events.c
 # The executive (executive/): linked by what runs tasks, test_rtx and

@@ -135,6 +135,9 @@ void adeos_sync_pipeline(enum adeos_walk walk);
 enum adeos_walk adeos_walk_for(unsigned long flags);
 void adeos_end_held(adomain_t *d, unsigned int irq);
 
+/* fault.c: stop @d, which faulted or overran; its IRQs go on as it says. */
+void adeos_stop_faulted(adomain_t *d);
+
 /* event.c */
 void adeos_update_event_map(void);
 

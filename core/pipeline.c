@@ -53,59 +53,6 @@ void adeos_hand_down(adomain_t *d, unsigned int irq, unsigned int n)
 }
 
 /*
- * Stop @d, which faulted or ran past its budget in a handler: none of
- * its handlers is called again, and its IRQs go to nobody or down the
- * pipeline, as its on_fault says, with what it had pending. A line it
- * shares with the root (the OS still takes it: its own driver is on it)
- * goes on down whatever on_fault says: dropping it would take the OS's
- * device away with the domain.
- */
-static void stop_faulted(adomain_t *d)
-{
-	unsigned int irq, n;
-
-	d->status |= ADEOS_FAULTED_FLAG;
-	for (irq = 0; irq < ADEOS_NR_IRQS; irq++) {
-		struct adeos_irq_slot *slot = &d->irqs[irq];
-		struct adeos_irq_slot *root = &adeos_root.irqs[irq];
-		int shared = root->control & ADEOS_HANDLE_MASK;
-
-		if (!(slot->control & ADEOS_HANDLE_MASK))
-			continue;
-		n = adeos_log_drop(d, irq);
-		if (d->on_fault != ADEOS_FAULT_PASS_IRQS && !shared) {
-			/* A held line stays masked: the release ends it. */
-			slot->control = 0;
-			adeos_pipe.dropped += n;
-			continue;
-		}
-		slot->control = ADEOS_PASS_MASK;
-		/* The root gave the IRQ up when the domain took it alone. */
-		if (root->handler && d != &adeos_root)
-			root->control |= ADEOS_HANDLE_MASK;
-		if (slot->held)
-			adeos_end_held(d, irq);
-		if (n)
-			adeos_hand_down(d, irq, n);
-	}
-	arch_report_fault(d);
-}
-
-struct arch_landing *adeos_domain_fault(const struct adeos_fault *fault)
-{
-	adomain_t *d = adeos_current;
-
-	if (!d || d == &adeos_root || !d->landing)
-		return NULL;
-	/* An outer call of a stopped domain faulting too: the first says why. */
-	if (!(d->status & ADEOS_FAULTED_FLAG)) {
-		d->fault = *fault;
-		d->fault.irq = d->irq_in_service;
-	}
-	return d->landing;
-}
-
-/*
  * A call of @d's handler for @irq took @took timestamp counts. @return
  * nonzero when that makes arch_budget_overruns() calls in a row past
  * the budget: the domain is then stopped, the fault naming the last
@@ -184,7 +131,7 @@ static void run_handler(adomain_t *d, unsigned int irq, unsigned int n,
 		d->irq_in_service = outer_irq;
 		d->pass_request = outer_pass;
 		if (!(d->status & ADEOS_FAULTED_FLAG))
-			stop_faulted(d);
+			adeos_stop_faulted(d);
 		return;
 	}
 	if (slot->held && !(slot->control & ADEOS_DEFER_MASK))
