@@ -7,7 +7,8 @@ them). Every readable file under /proc/adeos is printed under a
 '== PATH' heading, read once after the shell came up. Counts (of IRQs,
 calls, overruns, times) change from boot to boot, so every number is
 masked as '#' but those that are configuration: a domain's priority, an
-IRQ's number, a timer's rate (shape_line()). White space is folded.
+IRQ's number, a timer's rate (shape_line()). White space is folded,
+and a line the same as the one before it is left out.
 
 usage: proc_shape.py O README [KERNEL_ARGS]   Prints the masked text;
 diff the outputs of two builds (tests/boot/proc_shape.py output/boards/B
@@ -23,9 +24,10 @@ import qemu  # noqa: E402
 # Files that act when read, or that only a test reads, are left out.
 SKIP = ("/proc/adeos/torture", "/proc/adeos/show_pause")
 # A number right after one of these words is configuration, not a count:
-# a domain's priority, an IRQ's number, a timer's rate, a histogram
-# bucket's bound, the overruns in a row that stop a domain, a ring's size.
-KEEP_AFTER = ("priority", "irq", "hz", "hist", "of", "ring_bytes")
+# a domain's priority, an IRQ's number, a timer's rate, the overruns in
+# a row that stop a domain, a ring's size. (A histogram's rows are
+# measurements: how many of them show varies, so repeated lines fold.)
+KEEP_AFTER = ("priority", "irq", "hz", "of", "ring_bytes")
 
 
 def shape_line(path, line):
@@ -55,8 +57,12 @@ def main():
             continue
         print("== " + path)
         text = guest.run_ok("cat %s 2>&1 || true" % path)
+        last = None
         for line in text.splitlines():
-            print(shape_line(path, line))
+            shaped = shape_line(path, line)
+            if shaped != last:
+                print(shaped)
+            last = shaped
     guest.child.terminate(force=True)
 
 
