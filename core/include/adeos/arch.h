@@ -34,9 +34,9 @@
  *                    arch_timer_shot_start, arch_timer_shot,
  *                    arch_timer_counts_since_tick,
  *                    arch_timer_counts_to_ns; arch_timestamp_per_us
- *   adeos/context.h  task contexts for an executive: arch_task_init,
- *                    arch_task_switch; the FPU: arch_fpu_init,
- *                    arch_fpu_save, arch_fpu_restore
+ *   adeos/context.h  (executive/include/) task contexts for the executive:
+ *                    arch_task_init, arch_task_switch; the FPU:
+ *                    arch_fpu_init, arch_fpu_save, arch_fpu_restore
  *
  * The arch calls the pipeline through the adeos_* entries at the end of
  * this header. The OS the pipeline runs under has a contract of its
