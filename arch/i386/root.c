@@ -699,21 +699,24 @@ void adeos_nmi_exit(unsigned int entry)
 		adeos_root.status &= ~ADEOS_STALL_FLAG;
 }
 
+/* Whether the return to user mode may play what it found logged. */
+bool adx86_root_log_playable(void)
+{
+	return root_log_playable();
+}
+
 /*
  * What came for Linux during its exit work, with its stage stalled:
  * Linux's time, so it plays with a kernel-mode frame at the exit's
  * code, where the CPU was (Linux without the pipeline would take it
  * after its iret, in user mode, and charge a tick of it to user time,
  * which the instruction counts of a syscall loop do not bear out:
- * tests/boot/guest/user-share.c).
+ * tests/boot/guest/user-share.c). Hard IRQs on after it.
  */
-bool __adeos_root_exit_pending(void)
+void adx86_root_exit_replay(void)
 {
-	if (!root_log_playable())
-		return false;
 	root_play_replay(_RET_IP_);
 	hard_local_irq_enable();
-	return true;
 }
 
 /* ---- set-up ---- */

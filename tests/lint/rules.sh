@@ -42,7 +42,6 @@ __adeos_exception_event
 __adeos_irq_direct_done
 __adeos_irqsoff_irq_entry
 __adeos_irqsoff_trap_entry
-__adeos_root_exit_pending
 adeos_acked_at_entry
 adeos_arch_init
 adeos_debug_report

@@ -121,24 +121,9 @@ static __always_inline void adeos_user_entry_done(void)
 	i386_sti();
 }
 
-bool __adeos_root_exit_pending(void);
-
 /*
- * Before returning to user mode: hard IRQs off; if the root stage has
- * IRQs logged, play them, turn hard IRQs on and return true, so that the
- * exit work is checked again.
- */
-static __always_inline bool adeos_root_exit_pending(void)
-{
-	i386_cli();
-	if (__builtin_expect(!adeos_root.log.summary, 1))
-		return false;
-	return __adeos_root_exit_pending();
-}
-
-/*
- * The return to user mode, after adeos_root_exit_pending() (hard IRQs
- * off already): Linux's stage unstalls.
+ * The return to user mode, after adeos_user_exit_logged() found nothing
+ * (hard IRQs off already): Linux's stage unstalls.
  */
 static __always_inline void adeos_user_exit(void)
 {

@@ -112,8 +112,8 @@ void adeos_nmi_exit(unsigned int entry);
 /*
  * Entry from user mode and the return to it, on every syscall: inline,
  * in <adeos/irqflags.h> (adeos_user_entry(), adeos_user_entry_done(),
- * adeos_root_exit_pending(), adeos_user_exit()), and the two below,
- * which only kernel/entry/common.c calls.
+ * adeos_user_exit()), and the ones below, which only kernel/entry/
+ * common.c calls.
  */
 #ifdef CONFIG_ADEOS_DEBUG
 /* Hard IRQs off and Linux's log empty at a syscall's enable. */
@@ -139,14 +139,24 @@ static __always_inline void adeos_syscall_entry_enable(void)
 }
 
 /*
- * On the return to user mode: hard IRQs off; whether anything is
- * logged for Linux (to be played, and the exit work checked again).
+ * On the return to user mode, its last look, after the exit work: hard
+ * IRQs off; whether anything is logged for Linux (to be played, and the
+ * exit work done again).
  */
 static __always_inline bool adeos_user_exit_logged(void)
 {
 	i386_cli();
 	return adeos_root.log.summary != 0;
 }
+
+/* Nothing holds Linux's log back (no stage ahead of it stalled). */
+bool adx86_root_log_playable(void);
+
+/*
+ * Play Linux's log at the return to user mode, with a kernel-mode frame
+ * at the caller's code; hard IRQs on after it.
+ */
+void adx86_root_exit_replay(void);
 
 /*
  * Whether Linux's flow handler runs for the IRQ that the root domain is
