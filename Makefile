@@ -31,9 +31,9 @@ SAN_CFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 	      -fno-sanitize-recover=all
 CMOCKA_LIBS := -lcmocka
 
-CORE_SRCS := core/domain.c core/event.c core/irq.c core/pipeline.c core/storm.c core/template.c core/ring.c
+CORE_SRCS := core/domain.c core/event.c core/irq.c core/pipeline.c core/storm.c core/template.c core/ring.c core/line.c
 HOST_SRCS := tests/host/arch.c tests/host/context.c
-UNIT_NAMES := test_domain test_fault test_irq test_pipeline test_resched test_ring test_rtx
+UNIT_NAMES := test_domain test_fault test_irq test_line test_pipeline test_resched test_ring test_rtx
 UNIT_COMMON := tests/unit/fixture.c
 
 .PHONY: all help check clean distclean bench-core \
