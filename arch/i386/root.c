@@ -40,6 +40,8 @@
 #include <adeos/adeos.h>
 #include <adeos/debug.h>
 #include <adeos/direct.h>
+#include <adeos/line.h>
+#include <adeos/lines.h>
 #include <adeos/linux.h>
 #include <adeos/version.h>
 
@@ -47,7 +49,6 @@
 struct root_entry {
 	adeos_linux_irq_fn fn;
 	u32 vector;
-	struct irq_desc *desc; /* a device IRQ's, for its acknowledge */
 };
 
 static struct root_entry root_entries[ADEOS_VIRQ_BASE];
@@ -300,67 +301,14 @@ EXPORT_SYMBOL(adeos_root_safe_halt);
 
 /* ---- the root domain's handlers ---- */
 
-/* Level IRQs masked at entry for Linux, to unmask once it handled them. */
-static DECLARE_BITMAP(masked_for_root, ARCH_NR_HW_IRQS);
-
 /*
- * Acknowledge a device IRQ for Linux. On the 8259, mask and EOI; Linux's
- * level flow unmasks once its handler ran, but an edge line opens again
- * at once, as on the IO-APIC: the next edge is logged, not merged by the
- * 8259 while Linux's stage is stalled. Through the local APIC (IO-APIC
- * lines), one EOI now, since Linux's own is a no-op; a level line is
- * masked first, so that it does not fire again before Linux's handler
- * ran.
+ * The root's acknowledge of every hardware IRQ, from the pipeline's
+ * dispatch (adeos/line.h): an edge EOI'd, a level line held until
+ * Linux's handler ran, unless Linux's level flow opens it itself.
  */
-static __always_inline int root_ack_desc(unsigned int irq,
-					 struct irq_desc *desc)
-{
-	struct irq_chip *chip = desc ? irq_desc_get_chip(desc) : NULL;
-
-	if (!chip)
-		return ADEOS_ACK_DONE;
-	/* The common case first: an IO-APIC edge, one EOI. */
-	if (!chip->irq_mask_ack && !irqd_is_level_type(&desc->irq_data)) {
-		apic_eoi();
-		return ADEOS_ACK_DONE;
-	}
-	if (chip->irq_mask_ack) {
-		chip->irq_mask_ack(&desc->irq_data);
-		if (chip->irq_unmask &&
-		    !adeos_line_is_level(irq, &desc->irq_data, chip))
-			chip->irq_unmask(&desc->irq_data);
-		return ADEOS_ACK_DONE;
-	}
-	if (irqd_is_level_type(&desc->irq_data) && chip->irq_mask) {
-		chip->irq_mask(&desc->irq_data);
-		__set_bit(irq, masked_for_root);
-	}
-	apic_eoi();
-	return ADEOS_ACK_DONE;
-}
-
-/* The root's acknowledge of device IRQs, from the pipeline's dispatch. */
 static int root_ack(unsigned int irq)
 {
-	/* Set by this IRQ's entry: irq_to_desc() is a tree walk. */
-	return root_ack_desc(irq, root_entries[irq].desc);
-}
-
-/* After Linux's handler: open a level line masked at entry. */
-static void root_irq_done(unsigned int irq)
-{
-	struct irq_desc *desc;
-	unsigned long flags;
-
-	if (irq >= ARCH_NR_HW_IRQS || !test_bit(irq, masked_for_root))
-		return;
-	flags = hard_local_irq_save();
-	__clear_bit(irq, masked_for_root);
-	desc = irq_to_desc(irq);
-	if (desc && irq_desc_get_chip(desc)->irq_unmask &&
-	    !irqd_irq_disabled(&desc->irq_data))
-		irq_desc_get_chip(desc)->irq_unmask(&desc->irq_data);
-	hard_local_irq_restore(flags);
+	return adeos_line_ack_root(&adeos_lines[irq]);
 }
 
 /* The device IRQ whose Linux handler the root is running, or none. */
@@ -382,7 +330,6 @@ static __always_inline void root_call_linux(struct pt_regs *regs,
 	adeos_root_irq_playing = irq < ARCH_NR_HW_IRQS ? irq : NO_IRQ_PLAYING;
 	fn(regs, vector);
 	adeos_root_irq_playing = outer;
-	root_irq_done(irq);
 }
 
 /*
@@ -445,18 +392,6 @@ void arch_run_root_handler(void (*handler)(unsigned int irq, void *cookie),
 		trace_hardirqs_on();
 }
 
-static int root_sysvec_ack(unsigned int irq)
-{
-	apic_eoi();
-	return ADEOS_ACK_DONE;
-}
-
-/* The spurious vector is never in service: it gets no EOI. */
-static int root_spurious_ack(unsigned int irq)
-{
-	return ADEOS_ACK_DONE;
-}
-
 /* ---- entries ---- */
 
 /*
@@ -500,8 +435,8 @@ static __always_inline unsigned long direct_token(unsigned int irq, int end)
 	unsigned long token = ADEOS_DIRECT | irq;
 
 	/*
-	 * Only a level line's flow asks whether the pipeline acknowledged
-	 * it (adeos_acked_at_entry()), and only a level or held line waits
+	 * Only Linux's level flow asks whether the pipeline acknowledged
+	 * the line (adeos_acked_at_entry()), and only a held line waits
 	 * for the handler's end: an edge costs nothing more.
 	 */
 	if (end) {
@@ -516,51 +451,39 @@ static __always_inline unsigned long direct_token(unsigned int irq, int end)
 void __adeos_irq_direct_done(unsigned long token)
 {
 	unsigned int irq = token & ADEOS_DIRECT_IRQ;
+	unsigned long flags;
 
 	adeos_root_irq_playing =
 		(token >> ADEOS_DIRECT_OUTER_SHIFT) & ADEOS_DIRECT_NO_IRQ;
-	root_irq_done(irq);
+	flags = hard_local_irq_save();
 	adeos_root_direct_done(irq);
+	hard_local_irq_restore(flags);
 }
 EXPORT_SYMBOL(__adeos_irq_direct_done);
 
 /*
  * Every IRQ: Linux's, at once, if only Linux takes it and Linux runs
  * with its interrupts on (a token for its IDT entry); else through the
- * pipeline's log (0). What Linux's handler needs is kept for a replay,
- * and the descriptor for the root's acknowledge (root_ack()).
+ * pipeline's log (0). What Linux's handler needs is kept for a replay.
+ * The root's acknowledge is inline here (root_ack()'s).
  */
-static __always_inline unsigned long
-root_entry(struct pt_regs *regs, unsigned int irq, struct irq_desc *desc,
-	   adeos_linux_irq_fn fn, u32 vector)
+static __always_inline unsigned long root_entry(struct pt_regs *regs,
+						unsigned int irq,
+						adeos_linux_irq_fn fn,
+						u32 vector)
 {
-	adeos_irq_ack_t ack = adeos_root.irqs[irq].acknowledge;
+	const struct adeos_line *line = &adeos_lines[irq];
 	struct root_entry *e = &root_entries[irq];
-	struct irq_chip *chip;
-	int direct;
+	int direct, end;
 
 	if (likely(adeos_root_may_take(irq))) {
-		if (ack != root_ack) {
-			/* A system vector: its line has no level. */
-			direct = adeos_root_took(irq, ack(irq));
-			return direct > 0 ?
-				       direct_token(irq,
-						    direct ==
-							    ADEOS_DIRECT_HELD) :
-				       0;
-		}
-		/* A device IRQ's acknowledge, inline, with its descriptor. */
-		direct = adeos_root_took(irq, root_ack_desc(irq, desc));
+		direct = adeos_root_took(irq, adeos_line_ack_root(line));
 		if (direct <= 0)
 			return 0;
-		chip = irq_desc_get_chip(desc);
-		return direct_token(
-			irq, direct == ADEOS_DIRECT_HELD ||
-				     (chip &&
-				      (chip->irq_mask_ack ||
-				       irqd_is_level_type(&desc->irq_data))));
+		end = direct == ADEOS_DIRECT_HELD ||
+		      (line->flags & ADEOS_LINE_OS_ENDS);
+		return direct_token(irq, end);
 	}
-	e->desc = desc;
 	e->fn = fn;
 	e->vector = vector;
 	pipeline_entry(regs, irq);
@@ -585,7 +508,7 @@ unsigned long adeos_irq_entry(struct pt_regs *regs, u32 vector,
 	adeos_irqsoff_irq_entry(_THIS_IP_);
 	if (!IS_ERR_OR_NULL(desc) && irq_desc_get_irq(desc) < ARCH_NR_HW_IRQS)
 		irq = irq_desc_get_irq(desc);
-	direct = root_entry(regs, irq, desc, fn, vector);
+	direct = root_entry(regs, irq, fn, vector);
 	/* The pipeline's part of the hard-IRQs-off section ends here. */
 	adeos_irqsoff_exit(_THIS_IP_);
 	return direct;
@@ -601,7 +524,7 @@ unsigned long adeos_sysvec_entry(struct pt_regs *regs, adeos_linux_irq_fn fn,
 	adeos_irqsoff_irq_entry(_THIS_IP_);
 	if (vector < FIRST_SYSTEM_VECTOR || vector >= NR_VECTORS)
 		arch_panic(__func__, "a system vector below the first");
-	direct = root_entry(regs, irq, NULL, fn, vector);
+	direct = root_entry(regs, irq, fn, vector);
 	adeos_irqsoff_exit(_THIS_IP_);
 	return direct;
 }
@@ -733,18 +656,14 @@ void __init adeos_arch_init(void)
 	/* Without the irqflags hook Linux uses the real flag: never stalled. */
 	if (IS_ENABLED(CONFIG_ADEOS_IRQFLAGS))
 		adeos_root.status |= stalled;
+	adx86_lines_init();
 	for (irq = 0; irq < ARCH_NR_HW_IRQS; irq++)
 		adeos_virtualize_irq_from(&adeos_root, irq, root_irq, NULL,
 					  root_ack, ADEOS_HANDLE_MASK);
 	for (irq = ADEOS_SYS_IRQ_BASE; irq < ADEOS_VIRQ_BASE; irq++)
 		adeos_virtualize_irq_from(&adeos_root, irq, root_irq, NULL,
-					  root_sysvec_ack,
+					  root_ack,
 					  ADEOS_HANDLE_MASK | ADEOS_EACH_MASK);
-	adeos_virtualize_irq_from(&adeos_root,
-				  ADEOS_SYS_IRQ_BASE + SPURIOUS_APIC_VECTOR -
-					  FIRST_SYSTEM_VECTOR,
-				  root_irq, NULL, root_spurious_ack,
-				  ADEOS_HANDLE_MASK | ADEOS_EACH_MASK);
 	adeos_apic_eoi_by_pipeline = true;
 	hard_local_irq_restore(flags);
 	pr_info("adeos: pipeline %s: Linux is the root domain\n",

@@ -38,6 +38,12 @@
  *                    arch_task_init, arch_task_switch; the FPU:
  *                    arch_fpu_init, arch_fpu_save, arch_fpu_restore
  *
+ * The arch describes its IRQ lines to the pipeline's one acknowledge
+ * flow through adeos/line.h: struct adeos_line_ops, each controller's
+ * mask, unmask and EOI, filled once per controller, and adeos_line_set()
+ * for each line, again whenever the OS changes its controller or
+ * trigger (its arch_irq_ack/arch_irq_end may then be the flow's own).
+ *
  * The arch calls the pipeline through the adeos_* entries at the end of
  * this header. The OS the pipeline runs under has a contract of its
  * own, adeos/os.h.

@@ -199,10 +199,20 @@ bool adeos_pci_names_device(const char *name, struct pci_dev *dev);
 /*
  * Whether the line of @irq (@data, its chip @chip) is level-triggered:
  * on the IO-APIC, as Linux set its pin up; on the 8259, as the chipset's
- * ELCR says (arch/i386/arch.c).
+ * ELCR says (arch/i386/line.c). Process context.
  */
 bool adeos_line_is_level(unsigned int irq, struct irq_data *data,
 			 struct irq_chip *chip);
+/*
+ * Linux changed the chip, the flow handler or the trigger of @desc's
+ * line: the pipeline chooses how to acknowledge it again
+ * (arch/i386/line.c). Any context.
+ */
+void adx86_line_changed(struct irq_desc *desc);
+/* The chipset's ELCR now says ISA IRQ @irq is level-triggered. */
+void adx86_line_elcr_changed(unsigned int irq);
+/* The descriptor of @irq goes: nothing acknowledges the line. */
+void adx86_line_forget(unsigned int irq);
 /*
  * Make ISA IRQ @irq deliverable for domain @domain before the glue
  * requests it: its IO-APIC pin where Linux left it on the 8259 (no
