@@ -23,6 +23,7 @@
 #include <linux/irqdesc.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
+#include <adeos/hooks.h>
 #include <adeos/linux.h>
 #include "glue.h"
 

@@ -2,7 +2,8 @@
 /*
  * The hooks Linux's own files call under CONFIG_ADEOS (linux-patch/):
  * interrupt entry, exception and syscall entry/exit, idle, Linux's APIC
- * EOI.
+ * EOI. Those of Linux's generic code (genirq, PCI), which core's glue
+ * defines for any arch, are in <adeos/hooks.h>.
  *
  * The rule they keep (DESIGN.md): Linux runs with hard IRQs on, except
  * inside explicit hard_* sections. Every way into Linux turns them on
@@ -156,35 +157,6 @@ static __always_inline bool adeos_user_exit_logged(void)
  * a chained handler raises in software never entered the pipeline.
  */
 bool adeos_acked_at_entry(struct irq_desc *desc);
-
-struct irqaction;
-/*
- * Whether Linux may put the actions @old (the line's) and @new on one
- * line though they do not both ask to share it: one of them is the
- * shared action with which the glue holds a line for a domain that
- * passes it on (core/linux/domains.c).
- */
-bool adeos_irq_may_share(const struct irqaction *old,
-			 const struct irqaction *new);
-/*
- * Whether Linux must refuse @new on the line of @old though both ask to
- * share it: a level-triggered line that a domain ahead of Linux holds
- * is never a Linux driver's too.
- */
-bool adeos_irq_must_not_share(const struct irqaction *old,
-			      const struct irqaction *new);
-
-struct pci_dev;
-/*
- * A PCI device's IRQs came up (MSI enabled, or the device enabled with
- * its INTx line), or are about to go (@msi: its MSI, else its INTx):
- * the domains that name the device take them, or let them go
- * (core/linux/domains.c). Process context.
- */
-void adeos_pci_irqs_on(struct pci_dev *dev);
-void adeos_pci_irqs_off(struct pci_dev *dev, bool msi);
-/* Does @name, "vvvv:dddd" or "[dddd:]bb:ss.f", name @dev? */
-bool adeos_pci_names_device(const char *name, struct pci_dev *dev);
 
 /*
  * Whether the line of @irq (@data, its chip @chip) is level-triggered:
