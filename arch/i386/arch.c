@@ -19,7 +19,7 @@
 /* The CPU's flag Linux's holder of rtc_lock had: one holder at a time. */
 static unsigned long rtc_lock_hard;
 
-void adeos_rtc_lock_take(void)
+void adx86_rtc_lock_take(void)
 {
 	unsigned long flags;
 
@@ -28,9 +28,9 @@ void adeos_rtc_lock_take(void)
 	do_raw_spin_lock(&rtc_lock.rlock);
 	rtc_lock_hard = flags;
 }
-EXPORT_SYMBOL(adeos_rtc_lock_take);
+EXPORT_SYMBOL(adx86_rtc_lock_take);
 
-void adeos_rtc_lock_drop(void)
+void adx86_rtc_lock_drop(void)
 {
 	unsigned long flags = rtc_lock_hard;
 
@@ -38,23 +38,23 @@ void adeos_rtc_lock_drop(void)
 	hard_local_irq_restore(flags);
 	preempt_enable();
 }
-EXPORT_SYMBOL(adeos_rtc_lock_drop);
+EXPORT_SYMBOL(adx86_rtc_lock_drop);
 
-unsigned long adeos_rtc_lock_domain(void)
+unsigned long adx86_rtc_lock_domain(void)
 {
 	unsigned long flags = hard_local_irq_save();
 
 	do_raw_spin_lock(&rtc_lock.rlock);
 	return flags;
 }
-EXPORT_SYMBOL(adeos_rtc_lock_domain);
+EXPORT_SYMBOL(adx86_rtc_lock_domain);
 
-void adeos_rtc_unlock_domain(unsigned long flags)
+void adx86_rtc_unlock_domain(unsigned long flags)
 {
 	do_raw_spin_unlock(&rtc_lock.rlock);
 	hard_local_irq_restore(flags);
 }
-EXPORT_SYMBOL(adeos_rtc_unlock_domain);
+EXPORT_SYMBOL(adx86_rtc_unlock_domain);
 
 static struct irq_chip *chip_of(unsigned int irq, struct irq_data **data)
 {
@@ -70,7 +70,7 @@ static struct irq_chip *chip_of(unsigned int irq, struct irq_data **data)
  * On the 8259, which Linux runs with one flow for every line, what the
  * chipset's edge/level control register (ELCR) says.
  */
-bool adeos_line_is_level(unsigned int irq, struct irq_data *data,
+bool adx86_line_is_level(unsigned int irq, struct irq_data *data,
 			 struct irq_chip *chip)
 {
 	if (!chip->irq_mask_ack)
@@ -99,7 +99,7 @@ int arch_irq_ack(unsigned int irq)
 	chip = chip_of(irq, &data);
 	if (!chip)
 		return ADEOS_ACK_DONE;
-	if (adeos_line_is_level(irq, data, chip)) {
+	if (adx86_line_is_level(irq, data, chip)) {
 		if (chip->irq_mask_ack) {
 			chip->irq_mask_ack(data);
 		} else {

@@ -13,8 +13,8 @@ bool i386_bug_not_warn(unsigned long ip)
 {
 	const struct bug_entry *bug;
 
-	adeos_linux_for_domain(true);
+	adx86_linux_for_domain(true);
 	bug = find_bug(ip);
-	adeos_linux_for_domain(false);
+	adx86_linux_for_domain(false);
 	return bug && !(bug->flags & BUGFLAG_WARNING);
 }

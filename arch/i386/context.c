@@ -16,7 +16,7 @@
 #include <asm/cpufeature.h>
 #include <adeos/context.h>
 
-void adeos_task_start(void);
+void i386_task_start(void);
 
 /* The frame switch.S pops: esi, edi, ebx, ebp, the return, then ours. */
 struct start_frame {
@@ -33,7 +33,7 @@ void arch_task_init(struct arch_task_context *ctx, void *stack,
 	struct start_frame *f = (struct start_frame *)top - 1;
 
 	memset(f, 0, sizeof(*f));
-	f->ret = adeos_task_start;
+	f->ret = i386_task_start;
 	f->arg = arg;
 	f->entry = entry;
 	ctx->sp = (unsigned long)f;

@@ -2,8 +2,8 @@
 /*
  * Linux on i386 as the pipeline's root domain.
  *
- * Every device IRQ and system vector enters adeos_irq_entry() or
- * adeos_sysvec_entry(). The pipeline acknowledges it, runs the domains
+ * Every device IRQ and system vector enters adx86_irq_entry() or
+ * adx86_sysvec_entry(). The pipeline acknowledges it, runs the domains
  * ahead of Linux, and logs it for Linux. If Linux was running with its
  * interrupts on, Linux is entered at once (irqentry_enter) and its stage
  * is played inside that entry, so that preemption and softirqs happen at
@@ -45,7 +45,7 @@
 
 /* How Linux handles one pipeline IRQ, as its entry last saw it. */
 struct root_entry {
-	adeos_linux_irq_fn fn;
+	adx86_linux_irq_fn fn;
 	u32 vector;
 	struct irq_desc *desc; /* a device IRQ's, for its acknowledge */
 };
@@ -61,7 +61,7 @@ static struct root_entry root_entries[ADEOS_VIRQ_BASE];
  */
 static struct pt_regs *root_frame;
 
-bool adeos_apic_eoi_by_pipeline;
+bool adx86_apic_eoi_by_pipeline;
 
 static bool root_is_current(void)
 {
@@ -103,9 +103,9 @@ static void root_play(struct pt_regs *regs)
 
 	/* An NMI may come anywhere, in the middle of what it would play. */
 	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && in_nmi())
-		adeos_debug_report("Linux's log played in an NMI");
+		adx86_debug_report("Linux's log played in an NMI");
 	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && !rcu_is_watching())
-		adeos_debug_report(
+		adx86_debug_report(
 			"Linux's log played while RCU was not watching");
 	root_frame = regs;
 	adeos_play_root_stage();
@@ -117,7 +117,7 @@ static void root_play(struct pt_regs *regs)
 	 * enable would play the log again from inside a handler.
 	 */
 	if (debug_task_switches() != switches)
-		adeos_debug_report(
+		adx86_debug_report(
 			"Linux switched tasks inside a play of its log");
 	hard_local_irq_restore(flags);
 }
@@ -215,11 +215,11 @@ static void root_sync_pending(unsigned long ip)
 	preempt_check_resched();
 }
 
-void adeos_root_sync_pending(void)
+void adx86_root_sync_pending(void)
 {
 	root_sync_pending(_RET_IP_);
 }
-EXPORT_SYMBOL(adeos_root_sync_pending);
+EXPORT_SYMBOL(adx86_root_sync_pending);
 
 static void root_unstall(unsigned long ip)
 {
@@ -234,23 +234,23 @@ static void root_unstall(unsigned long ip)
  * hard IRQs off is code that expects it to turn them on, which it no
  * longer does.
  */
-void adeos_root_enable(void)
+void adx86_root_enable(void)
 {
 	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && hard_irqs_disabled() &&
 	    root_is_current() && !in_nmi())
-		adeos_debug_report("local_irq_enable() with hard IRQs off");
-	adeos_debug_root_only("local_irq_enable");
+		adx86_debug_report("local_irq_enable() with hard IRQs off");
+	adx86_debug_root_only("local_irq_enable");
 	root_unstall(_RET_IP_);
 }
-EXPORT_SYMBOL(adeos_root_enable);
+EXPORT_SYMBOL(adx86_root_enable);
 
 /* local_irq_restore() of an "on" state, with CONFIG_ADEOS_DEBUG. */
-void adeos_root_restore(void)
+void adx86_root_restore(void)
 {
-	adeos_debug_root_only("local_irq_restore");
+	adx86_debug_root_only("local_irq_restore");
 	root_unstall(_RET_IP_);
 }
-EXPORT_SYMBOL(adeos_root_restore);
+EXPORT_SYMBOL(adx86_root_restore);
 
 /* Never inside a hard section: preemption would turn hard IRQs on. */
 void arch_root_played(void)
@@ -267,7 +267,7 @@ void arch_root_played(void)
  * stays, the stage stays stalled, and the idle loop's next enable, once
  * RCU watches again, plays it.
  */
-bool adeos_root_idle_prepare(void)
+bool adx86_root_idle_prepare(void)
 {
 	hard_local_irq_disable();
 	if (adeos_root.log.summary) {
@@ -279,24 +279,24 @@ bool adeos_root_idle_prepare(void)
 	x86_idle_clear_cpu_buffers();
 	return true;
 }
-EXPORT_SYMBOL(adeos_root_idle_prepare);
+EXPORT_SYMBOL(adx86_root_idle_prepare);
 
-bool adeos_root_may_sleep(void)
+bool adx86_root_may_sleep(void)
 {
 	return !adeos_root.log.summary;
 }
-EXPORT_SYMBOL(adeos_root_may_sleep);
+EXPORT_SYMBOL(adx86_root_may_sleep);
 
 /*
  * Idle: Linux comes here with its stage stalled. Play what is logged,
  * or else unstall and halt, with no IRQ able to slip in between.
  */
-void adeos_root_safe_halt(void)
+void adx86_root_safe_halt(void)
 {
-	if (adeos_root_idle_prepare())
+	if (adx86_root_idle_prepare())
 		i386_sti_hlt();
 }
-EXPORT_SYMBOL(adeos_root_safe_halt);
+EXPORT_SYMBOL(adx86_root_safe_halt);
 
 /* ---- the root domain's handlers ---- */
 
@@ -327,7 +327,7 @@ static __always_inline int root_ack_desc(unsigned int irq,
 	if (chip->irq_mask_ack) {
 		chip->irq_mask_ack(&desc->irq_data);
 		if (chip->irq_unmask &&
-		    !adeos_line_is_level(irq, &desc->irq_data, chip))
+		    !adx86_line_is_level(irq, &desc->irq_data, chip))
 			chip->irq_unmask(&desc->irq_data);
 		return ADEOS_ACK_DONE;
 	}
@@ -364,24 +364,24 @@ static void root_irq_done(unsigned int irq)
 }
 
 /* The device IRQ whose Linux handler the root is running, or none. */
-#define NO_IRQ_PLAYING ADEOS_DIRECT_NO_IRQ
-unsigned int adeos_root_irq_playing = NO_IRQ_PLAYING;
+#define NO_IRQ_PLAYING ADX86_DIRECT_NO_IRQ
+unsigned int adx86_root_irq_playing = NO_IRQ_PLAYING;
 
-bool adeos_acked_at_entry(struct irq_desc *desc)
+bool adx86_acked_at_entry(struct irq_desc *desc)
 {
-	return irq_desc_get_irq(desc) == adeos_root_irq_playing;
+	return irq_desc_get_irq(desc) == adx86_root_irq_playing;
 }
 
 /* Linux's handler of @irq, for the frame @regs, the way its entry saw it. */
 static __always_inline void root_call_linux(struct pt_regs *regs,
 					    unsigned int irq,
-					    adeos_linux_irq_fn fn, u32 vector)
+					    adx86_linux_irq_fn fn, u32 vector)
 {
-	unsigned int outer = adeos_root_irq_playing;
+	unsigned int outer = adx86_root_irq_playing;
 
-	adeos_root_irq_playing = irq < ARCH_NR_HW_IRQS ? irq : NO_IRQ_PLAYING;
+	adx86_root_irq_playing = irq < ARCH_NR_HW_IRQS ? irq : NO_IRQ_PLAYING;
 	fn(regs, vector);
-	adeos_root_irq_playing = outer;
+	adx86_root_irq_playing = outer;
 	root_irq_done(irq);
 }
 
@@ -430,7 +430,7 @@ void arch_run_root_handler(void (*handler)(unsigned int irq, void *cookie),
 
 	/* A walk inside a caller's hard section never gets this far. */
 	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && adeos_hard_section_walks())
-		adeos_debug_report(
+		adx86_debug_report(
 			"Linux's log played inside a caller's hard section");
 	if (lockdep_on)
 		trace_hardirqs_off();
@@ -484,7 +484,7 @@ static void pipeline_entry(struct pt_regs *regs, unsigned int irq)
 	}
 	adeos_root.status &= ~ADEOS_STALL_FLAG;
 	/* Linux with its interrupts on: enter it, as its IDT entry did. */
-	adeos_irqsoff_exit(_THIS_IP_);
+	adx86_irqsoff_exit(_THIS_IP_);
 	state = irqentry_enter(regs);
 	root_play(regs);
 	irqentry_exit(regs, state);
@@ -492,37 +492,37 @@ static void pipeline_entry(struct pt_regs *regs, unsigned int irq)
 
 /*
  * A direct IRQ goes back to its IDT entry, which runs Linux's entry and
- * handler as without the pipeline, then adeos_irq_direct_done() with
+ * handler as without the pipeline, then adx86_irq_direct_done() with
  * the token made here (<adeos/linux.h>).
  */
 static __always_inline unsigned long direct_token(unsigned int irq, int end)
 {
-	unsigned long token = ADEOS_DIRECT | irq;
+	unsigned long token = ADX86_DIRECT | irq;
 
 	/*
 	 * Only a level line's flow asks whether the pipeline acknowledged
-	 * it (adeos_acked_at_entry()), and only a level or held line waits
+	 * it (adx86_acked_at_entry()), and only a level or held line waits
 	 * for the handler's end: an edge costs nothing more.
 	 */
 	if (end) {
 		token |=
-			ADEOS_DIRECT_END | (unsigned long)adeos_root_irq_playing
-						   << ADEOS_DIRECT_OUTER_SHIFT;
-		adeos_root_irq_playing = irq;
+			ADX86_DIRECT_END | (unsigned long)adx86_root_irq_playing
+						   << ADX86_DIRECT_OUTER_SHIFT;
+		adx86_root_irq_playing = irq;
 	}
 	return token;
 }
 
-void __adeos_irq_direct_done(unsigned long token)
+void __adx86_irq_direct_done(unsigned long token)
 {
-	unsigned int irq = token & ADEOS_DIRECT_IRQ;
+	unsigned int irq = token & ADX86_DIRECT_IRQ;
 
-	adeos_root_irq_playing =
-		(token >> ADEOS_DIRECT_OUTER_SHIFT) & ADEOS_DIRECT_NO_IRQ;
+	adx86_root_irq_playing =
+		(token >> ADX86_DIRECT_OUTER_SHIFT) & ADX86_DIRECT_NO_IRQ;
 	root_irq_done(irq);
 	adeos_root_direct_done(irq);
 }
-EXPORT_SYMBOL(__adeos_irq_direct_done);
+EXPORT_SYMBOL(__adx86_irq_direct_done);
 
 /*
  * Every IRQ: Linux's, at once, if only Linux takes it and Linux runs
@@ -532,7 +532,7 @@ EXPORT_SYMBOL(__adeos_irq_direct_done);
  */
 static __always_inline unsigned long
 root_entry(struct pt_regs *regs, unsigned int irq, struct irq_desc *desc,
-	   adeos_linux_irq_fn fn, u32 vector)
+	   adx86_linux_irq_fn fn, u32 vector)
 {
 	adeos_irq_ack_t ack = adeos_root.irqs[irq].acknowledge;
 	struct root_entry *e = &root_entries[irq];
@@ -575,85 +575,85 @@ root_entry(struct pt_regs *regs, unsigned int irq, struct irq_desc *desc,
 #define ROOT_NO_IRQ_VECTOR \
 	(ADEOS_SYS_IRQ_BASE + NR_VECTORS - FIRST_SYSTEM_VECTOR)
 
-unsigned long adeos_irq_entry(struct pt_regs *regs, u32 vector,
-			      adeos_linux_irq_fn fn)
+unsigned long adx86_irq_entry(struct pt_regs *regs, u32 vector,
+			      adx86_linux_irq_fn fn)
 {
 	struct irq_desc *desc = __this_cpu_read(vector_irq[vector]);
 	unsigned int irq = ROOT_NO_IRQ_VECTOR;
 	unsigned long direct;
 
-	adeos_irqsoff_irq_entry(_THIS_IP_);
+	adx86_irqsoff_irq_entry(_THIS_IP_);
 	if (!IS_ERR_OR_NULL(desc) && irq_desc_get_irq(desc) < ARCH_NR_HW_IRQS)
 		irq = irq_desc_get_irq(desc);
 	direct = root_entry(regs, irq, desc, fn, vector);
 	/* The pipeline's part of the hard-IRQs-off section ends here. */
-	adeos_irqsoff_exit(_THIS_IP_);
+	adx86_irqsoff_exit(_THIS_IP_);
 	return direct;
 }
 
 /* System vectors at fixed IRQs: the local APIC timer is the first. */
-unsigned long adeos_sysvec_entry(struct pt_regs *regs, adeos_linux_irq_fn fn,
+unsigned long adx86_sysvec_entry(struct pt_regs *regs, adx86_linux_irq_fn fn,
 				 u32 vector)
 {
 	unsigned int irq = ADEOS_SYS_IRQ_BASE + vector - FIRST_SYSTEM_VECTOR;
 	unsigned long direct;
 
-	adeos_irqsoff_irq_entry(_THIS_IP_);
+	adx86_irqsoff_irq_entry(_THIS_IP_);
 	if (vector < FIRST_SYSTEM_VECTOR || vector >= NR_VECTORS)
 		arch_panic(__func__, "a system vector below the first");
 	direct = root_entry(regs, irq, NULL, fn, vector);
-	adeos_irqsoff_exit(_THIS_IP_);
+	adx86_irqsoff_exit(_THIS_IP_);
 	return direct;
 }
 
 /* ---- exception and syscall entry and exit ---- */
 
-unsigned int adeos_kernel_entry(struct pt_regs *regs)
+unsigned int adx86_kernel_entry(struct pt_regs *regs)
 {
 	unsigned int entry = 0;
 
 	if (regs->flags & X86_EFLAGS_IF) {
 		/* Otherwise a hard section goes on through the exception. */
-		adeos_irqsoff_trap_entry(_THIS_IP_);
-		entry |= ADEOS_ENTRY_HW_ON;
+		adx86_irqsoff_trap_entry(_THIS_IP_);
+		entry |= ADX86_ENTRY_HW_ON;
 	}
 	if (!root_is_current()) {
-		entry |= ADEOS_ENTRY_DOMAIN;
+		entry |= ADX86_ENTRY_DOMAIN;
 		/* Linux's trap code, for the domain's exception. */
-		adeos_linux_for_domain(true);
+		adx86_linux_for_domain(true);
 	}
 	if (adeos_root.status & ADEOS_STALL_FLAG)
-		entry |= ADEOS_ENTRY_STALLED;
+		entry |= ADX86_ENTRY_STALLED;
 	adeos_root.status |= ADEOS_STALL_FLAG;
 	/* Linux's interrupts were on only if all three say so. */
-	if (entry != ADEOS_ENTRY_HW_ON)
+	if (entry != ADX86_ENTRY_HW_ON)
 		regs->flags &= ~X86_EFLAGS_IF;
 	/* Linux code was interrupted with hard IRQs on: so it goes on. */
-	if ((entry & (ADEOS_ENTRY_HW_ON | ADEOS_ENTRY_DOMAIN)) ==
-	    ADEOS_ENTRY_HW_ON)
+	if ((entry & (ADX86_ENTRY_HW_ON | ADX86_ENTRY_DOMAIN)) ==
+	    ADX86_ENTRY_HW_ON)
 		hard_local_irq_enable();
 	return entry;
 }
 
-void adeos_kernel_exit_prepare(struct pt_regs *regs, unsigned int entry)
+void adx86_kernel_exit_prepare(struct pt_regs *regs, unsigned int entry)
 {
-	if (entry != ADEOS_ENTRY_HW_ON)
+	if (entry != ADX86_ENTRY_HW_ON)
 		return;
 	while (root_log_playable())
 		root_play(regs);
 }
 
-void adeos_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu)
+void adx86_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu)
 {
 	bool preempted = false;
 
 	hard_local_irq_disable();
-	if (entry != ADEOS_ENTRY_HW_ON) {
-		if (entry & ADEOS_ENTRY_DOMAIN)
-			adeos_linux_for_domain(false);
-		if (!(entry & ADEOS_ENTRY_STALLED))
+	if (entry != ADX86_ENTRY_HW_ON) {
+		if (entry & ADX86_ENTRY_DOMAIN)
+			adx86_linux_for_domain(false);
+		if (!(entry & ADX86_ENTRY_STALLED))
 			adeos_root.status &= ~ADEOS_STALL_FLAG;
-		if (entry & ADEOS_ENTRY_HW_ON)
+		if (entry & ADX86_ENTRY_HW_ON)
 			regs->flags |= X86_EFLAGS_IF;
 		else
 			regs->flags &= ~X86_EFLAGS_IF;
@@ -666,7 +666,7 @@ void adeos_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu)
 	 * entry enters RCU with ct_irq_enter(), watching or not, unless RCU
 	 * is TINY_RCU), whose exit has just called ct_irq_exit(): RCU may
 	 * not be watching any more. The idle loop plays them, at its next
-	 * enable or before it sleeps (adeos_root_idle_prepare()).
+	 * enable or before it sleeps (adx86_root_idle_prepare()).
 	 */
 	while (!exit_rcu && root_log_playable()) {
 		root_play(regs);
@@ -685,7 +685,7 @@ void adeos_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu)
 	regs->flags |= X86_EFLAGS_IF;
 }
 
-unsigned int adeos_nmi_entry(void)
+unsigned int adx86_nmi_entry(void)
 {
 	unsigned int stalled = adeos_root.status & ADEOS_STALL_FLAG;
 
@@ -693,7 +693,7 @@ unsigned int adeos_nmi_entry(void)
 	return stalled;
 }
 
-void adeos_nmi_exit(unsigned int entry)
+void adx86_nmi_exit(unsigned int entry)
 {
 	if (!entry)
 		adeos_root.status &= ~ADEOS_STALL_FLAG;
@@ -707,7 +707,7 @@ void adeos_nmi_exit(unsigned int entry)
  * which the instruction counts of a syscall loop do not bear out:
  * tests/boot/guest/user-share.c).
  */
-bool __adeos_root_exit_pending(void)
+bool __adx86_root_exit_pending(void)
 {
 	if (!root_log_playable())
 		return false;
@@ -718,7 +718,7 @@ bool __adeos_root_exit_pending(void)
 
 /* ---- set-up ---- */
 
-void __init adeos_arch_init(void)
+void __init adx86_arch_init(void)
 {
 	unsigned long flags = hard_local_irq_save();
 	unsigned long stalled = adeos_root.status & ADEOS_STALL_FLAG;
@@ -742,7 +742,7 @@ void __init adeos_arch_init(void)
 					  FIRST_SYSTEM_VECTOR,
 				  root_irq, NULL, root_spurious_ack,
 				  ADEOS_HANDLE_MASK | ADEOS_EACH_MASK);
-	adeos_apic_eoi_by_pipeline = true;
+	adx86_apic_eoi_by_pipeline = true;
 	hard_local_irq_restore(flags);
 	pr_info("adeos: pipeline %s: Linux is the root domain\n",
 		ADEOS_VERSION_STRING);
