@@ -2,8 +2,10 @@
 /*
  * The i386 controller hooks of the arch contract, for the IRQs of the
  * domains ahead of Linux. Linux's own IRQs are acknowledged the way its
- * flow handlers expect (root.c). The pipeline calls these with hard IRQs
+ * flow handlers expect (irq.c). The pipeline calls these with hard IRQs
  * off; the 8259's lock is taken that way too (linux-patch/).
+ *
+ * Any x86 shares it.
  */
 #include <linux/irq.h>
 #include <linux/irqdesc.h>

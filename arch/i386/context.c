@@ -10,6 +10,9 @@
  * state before a task of its own computes in floating point and puts it
  * back before Linux runs again (executive/sched.c). Built only into
  * kernels with the executive (CONFIG_ADEOS_EXECUTIVE).
+ *
+ * i386 only: the start frame is switch.S's, of 32-bit registers; an
+ * x86_64 port writes its own (the FPU half, fxsave, would be the same).
  */
 #include <linux/export.h>
 #include <linux/string.h>

@@ -8,6 +8,8 @@
  * A report may come from a domain's handler, with hard IRQs off, where
  * Linux's console must not be entered: the line goes through
  * printk_deferred(), which Linux prints later from its own context.
+ *
+ * Any x86 shares it.
  */
 #include <linux/compiler.h>
 #include <linux/export.h>

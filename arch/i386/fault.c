@@ -15,6 +15,9 @@
  * What the handler changed before it faulted stays as it left it: a
  * lock it held is still held. A stopped domain's module can be removed,
  * since its handlers are never called again.
+ *
+ * Any x86 shares it; landing.S, where a faulting handler resumes, is
+ * i386's.
  */
 #include <linux/bug.h>
 #include <linux/export.h>
@@ -54,7 +57,7 @@ bool adx86_linux_runs_for_domain(void)
 
 bool adx86_domain_bug(struct pt_regs *regs)
 {
-	return adx86_domain_running() && i386_bug_not_warn(regs->ip);
+	return adx86_domain_running() && adx86_bug_not_warn(regs->ip);
 }
 
 static const char *trap_name(int trapnr, unsigned long ip)
@@ -69,7 +72,7 @@ static const char *trap_name(int trapnr, unsigned long ip)
 	case X86_TRAP_BR:
 		return "bounds";
 	case X86_TRAP_UD:
-		return i386_bug_not_warn(ip) ? "BUG()" : "invalid opcode";
+		return adx86_bug_not_warn(ip) ? "BUG()" : "invalid opcode";
 	case X86_TRAP_NP:
 		return "segment not present";
 	case X86_TRAP_SS:

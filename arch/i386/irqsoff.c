@@ -17,6 +17,8 @@
  *
  *   cat /proc/adeos/hardirqs_off    the longest section since the reset
  *   echo 1 >/proc/adeos/hardirqs_off    reset it and trace (0: stop)
+ *
+ * Any x86 shares it.
  */
 #include <linux/init.h>
 #include <linux/kernel.h>

@@ -14,6 +14,9 @@
  *
  * Kernel calling convention (-mregparm=3): @landing in %eax, @handler
  * in %edx, @irq in %ecx, @cookie on the stack.
+ *
+ * i386 only: 32-bit registers and calling convention, and entry_32's
+ * exit; an x86_64 port writes its own.
  */
 #include <linux/linkage.h>
 #include <asm/nospec-branch.h>

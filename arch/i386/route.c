@@ -23,6 +23,8 @@
  * Linux adds to its MP table at boot, and later only from ACPI's GSI
  * registration under the update_mptable boot option: the entries added
  * here, under that lock, race with nothing else otherwise.
+ *
+ * Any x86 shares it.
  */
 #include <linux/bitops.h>
 #include <linux/errno.h>

@@ -14,6 +14,9 @@
  * task's argument and entry: the first switch to it "returns" there.
  *
  * Kernel calling convention (-mregparm=3): @from in %eax, @to in %edx.
+ *
+ * i386 only: 32-bit registers and calling convention; an x86_64 port
+ * writes its own.
  */
 #include <linux/linkage.h>
 #include <asm/nospec-branch.h>

@@ -4,6 +4,8 @@
  * real interrupt flag, on instructions of our own (<adeos/insn.h>),
  * because Linux's irqflags (asm/irqflags.h) become the root stage's and
  * include this header.
+ *
+ * Any x86 shares it (both widths have the same 256 vectors).
  */
 #ifndef ADEOS_I386_ARCH_DEFS_H
 #define ADEOS_I386_ARCH_DEFS_H

@@ -13,6 +13,8 @@
  * Linux's interrupt state does not apply, and with hard IRQs off nothing
  * can interrupt a holder on a uniprocessor. The spinlock's own debug
  * checks (CONFIG_DEBUG_SPINLOCK) still run.
+ *
+ * Any x86 shares it.
  */
 #ifndef ADEOS_I386_HARDLOCK_H
 #define ADEOS_I386_HARDLOCK_H

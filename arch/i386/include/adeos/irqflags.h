@@ -7,6 +7,8 @@
  * Linux turns them on), and a hard_* section that calls Linux code keeps
  * them off. Saved flags report the stage as a fake IF bit, so that code
  * testing X86_EFLAGS_IF keeps working.
+ *
+ * Any x86 shares it.
  */
 #ifndef ADEOS_I386_IRQFLAGS_H
 #define ADEOS_I386_IRQFLAGS_H

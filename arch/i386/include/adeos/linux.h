@@ -10,6 +10,8 @@
  * and records Linux's state at the entry on the entry's own stack
  * (irqentry_state_t); Linux's local_irq_*() only stall and unstall its
  * stage of the pipeline and never touch the CPU's flag.
+ *
+ * Any x86 shares it.
  */
 #ifndef ADEOS_I386_LINUX_H
 #define ADEOS_I386_LINUX_H

@@ -16,6 +16,8 @@
  * sight (hardlock.h). Linux's side keeps the stall and the preemption
  * count it had, so that the code it runs under the lock sees what it
  * expects; a domain takes it with adx86_rtc_lock_domain().
+ *
+ * Any x86 shares it.
  */
 #ifndef ADEOS_I386_RTC_LOCK_H
 #define ADEOS_I386_RTC_LOCK_H
