@@ -21,6 +21,7 @@
 #define ADEOS_I386_ROOT_H
 
 #include <linux/irqflags.h>
+#include <linux/preempt.h>
 #include <linux/types.h>
 #include <adeos/adeos.h>
 #include "frame_32.h"
