@@ -2,6 +2,8 @@
 /*
  * The i386 odds and ends of the arch contract: rtc_lock as a hard lock,
  * and the panic. The controller hooks are line.c's.
+ *
+ * Any x86 shares it.
  */
 #include <linux/export.h>
 #include <linux/kernel.h>
@@ -14,7 +16,7 @@
 /* The CPU's flag Linux's holder of rtc_lock had: one holder at a time. */
 static unsigned long rtc_lock_hard;
 
-void adeos_rtc_lock_take(void)
+void adx86_rtc_lock_take(void)
 {
 	unsigned long flags;
 
@@ -23,9 +25,9 @@ void adeos_rtc_lock_take(void)
 	do_raw_spin_lock(&rtc_lock.rlock);
 	rtc_lock_hard = flags;
 }
-EXPORT_SYMBOL(adeos_rtc_lock_take);
+EXPORT_SYMBOL(adx86_rtc_lock_take);
 
-void adeos_rtc_lock_drop(void)
+void adx86_rtc_lock_drop(void)
 {
 	unsigned long flags = rtc_lock_hard;
 
@@ -33,23 +35,23 @@ void adeos_rtc_lock_drop(void)
 	hard_local_irq_restore(flags);
 	preempt_enable();
 }
-EXPORT_SYMBOL(adeos_rtc_lock_drop);
+EXPORT_SYMBOL(adx86_rtc_lock_drop);
 
-unsigned long adeos_rtc_lock_domain(void)
+unsigned long adx86_rtc_lock_domain(void)
 {
 	unsigned long flags = hard_local_irq_save();
 
 	do_raw_spin_lock(&rtc_lock.rlock);
 	return flags;
 }
-EXPORT_SYMBOL(adeos_rtc_lock_domain);
+EXPORT_SYMBOL(adx86_rtc_lock_domain);
 
-void adeos_rtc_unlock_domain(unsigned long flags)
+void adx86_rtc_unlock_domain(unsigned long flags)
 {
 	do_raw_spin_unlock(&rtc_lock.rlock);
 	hard_local_irq_restore(flags);
 }
-EXPORT_SYMBOL(adeos_rtc_unlock_domain);
+EXPORT_SYMBOL(adx86_rtc_unlock_domain);
 
 void arch_panic(const char *func, const char *why)
 {

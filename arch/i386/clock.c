@@ -2,6 +2,8 @@
 /*
  * Time services for domain templates on i386 (adeos/clock.h): the PIT's
  * channel 0, free once Linux ticks from the local APIC timer, and the TSC.
+ *
+ * Any x86 shares it.
  */
 #include <linux/export.h>
 #include <linux/i8253.h>

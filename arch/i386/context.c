@@ -10,13 +10,16 @@
  * state before a task of its own computes in floating point and puts it
  * back before Linux runs again (executive/sched.c). Built only into
  * kernels with the executive (CONFIG_ADEOS_EXECUTIVE).
+ *
+ * i386 only: the start frame is switch.S's, of 32-bit registers; an
+ * x86_64 port writes its own (the FPU half, fxsave, would be the same).
  */
 #include <linux/export.h>
 #include <linux/string.h>
 #include <asm/cpufeature.h>
 #include <adeos/context.h>
 
-void adeos_task_start(void);
+void i386_task_start(void);
 
 /* The frame switch.S pops: esi, edi, ebx, ebp, the return, then ours. */
 struct start_frame {
@@ -33,7 +36,7 @@ void arch_task_init(struct arch_task_context *ctx, void *stack,
 	struct start_frame *f = (struct start_frame *)top - 1;
 
 	memset(f, 0, sizeof(*f));
-	f->ret = adeos_task_start;
+	f->ret = i386_task_start;
 	f->arg = arg;
 	f->entry = entry;
 	ctx->sp = (unsigned long)f;

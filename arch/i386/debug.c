@@ -8,6 +8,8 @@
  * A report may come from a domain's handler, with hard IRQs off, where
  * Linux's console must not be entered: the line goes through
  * printk_deferred(), which Linux prints later from its own context.
+ *
+ * Any x86 shares it.
  */
 #include <linux/compiler.h>
 #include <linux/export.h>
@@ -65,7 +67,7 @@ static void report(const char *kind, const char *detail, void *where)
 	hard_local_irq_restore(flags);
 }
 
-void adeos_debug_report(const char *what)
+void adx86_debug_report(const char *what)
 {
 	report(what, NULL, __builtin_return_address(0));
 }
@@ -78,32 +80,32 @@ void adeos_debug_report(const char *what)
  * path, and printk, which stores and defers as from an NMI.
  * One report per domain, whichever call it made first.
  */
-void adeos_debug_root_only(const char *what)
+void adx86_debug_root_only(const char *what)
 {
 	adomain_t *d = adeos_current_domain();
 
 	if (likely(d == adeos_root_domain()) || !d || in_nmi() || reporting ||
-	    adeos_linux_runs_for_domain())
+	    adx86_linux_runs_for_domain())
 		return;
 	report("Linux code called from a domain ahead of Linux", what,
 	       __builtin_return_address(0));
 }
-EXPORT_SYMBOL(adeos_debug_root_only);
+EXPORT_SYMBOL(adx86_debug_root_only);
 
 /* Entry from user mode: Linux's stage unstalled, Linux current. */
-void adeos_user_entry_check(void)
+void adx86_user_entry_check(void)
 {
-	if ((adeos_root.status & ADEOS_STALL_FLAG) || adeos_domain_running())
-		adeos_debug_report(
+	if ((adeos_root.status & ADEOS_STALL_FLAG) || adx86_domain_running())
+		adx86_debug_report(
 			"entry from user mode found Linux's stage stalled");
 }
-EXPORT_SYMBOL(adeos_user_entry_check);
+EXPORT_SYMBOL(adx86_user_entry_check);
 
 /* A syscall's first enable: hard IRQs off, nothing logged for Linux. */
-void adeos_syscall_entry_check(void)
+void adx86_syscall_entry_check(void)
 {
 	if (!hard_irqs_disabled() || adeos_root.log.summary ||
-	    adeos_domain_running())
-		adeos_debug_report(
+	    adx86_domain_running())
+		adx86_debug_report(
 			"syscall entry found hard IRQs on or IRQs logged for Linux");
 }

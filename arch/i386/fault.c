@@ -5,7 +5,7 @@
  * Linux's trap code (linux-patch/0017) resolves what it can by itself
  * first, in a domain as anywhere: exception-table fixups, lazily synced
  * vmalloc mappings, spurious faults, text_poke_bp()'s int3, a WARN().
- * Where it would oops instead, it asks adeos_domain_trap(): a fault in a
+ * Where it would oops instead, it asks adx86_domain_trap(): a fault in a
  * domain's handler is the domain's. The pipeline records it and gives
  * back the landing of the handler call (landing.S); the exception then
  * returns there instead of to the faulting instruction, so the handler's
@@ -15,6 +15,9 @@
  * What the handler changed before it faulted stays as it left it: a
  * lock it held is still held. A stopped domain's module can be removed,
  * since its handlers are never called again.
+ *
+ * Any x86 shares it; landing.S, where a faulting handler resumes, is
+ * i386's.
  */
 #include <linux/bug.h>
 #include <linux/export.h>
@@ -27,34 +30,34 @@
 #include <adeos/bug.h>
 #include <adeos/linux.h>
 
-/* adeos_handler_landing: landing.S's way back into arch_call_handler. */
-void adeos_handler_landing(void);
+/* i386_handler_landing: landing.S's way back into arch_call_handler. */
+void i386_handler_landing(void);
 
 /* Linux code running on a domain's behalf, nested (one CPU). */
 static unsigned int for_domain;
 
-void adeos_linux_for_domain(bool begin)
+void adx86_linux_for_domain(bool begin)
 {
-	if (!adeos_domain_running())
+	if (!adx86_domain_running())
 		return;
 	if (begin)
 		for_domain++;
 	else if (for_domain)
 		for_domain--;
 }
-EXPORT_SYMBOL_GPL(adeos_linux_for_domain);
+EXPORT_SYMBOL_GPL(adx86_linux_for_domain);
 
 /* landing.S's, for a module's rtx.c; from C for its CRC (context.c) */
 EXPORT_SYMBOL_GPL(arch_call_handler);
 
-bool adeos_linux_runs_for_domain(void)
+bool adx86_linux_runs_for_domain(void)
 {
 	return for_domain != 0;
 }
 
-bool adeos_domain_bug(struct pt_regs *regs)
+bool adx86_domain_bug(struct pt_regs *regs)
 {
-	return adeos_domain_running() && i386_bug_not_warn(regs->ip);
+	return adx86_domain_running() && adx86_bug_not_warn(regs->ip);
 }
 
 static const char *trap_name(int trapnr, unsigned long ip)
@@ -69,7 +72,7 @@ static const char *trap_name(int trapnr, unsigned long ip)
 	case X86_TRAP_BR:
 		return "bounds";
 	case X86_TRAP_UD:
-		return i386_bug_not_warn(ip) ? "BUG()" : "invalid opcode";
+		return adx86_bug_not_warn(ip) ? "BUG()" : "invalid opcode";
 	case X86_TRAP_NP:
 		return "segment not present";
 	case X86_TRAP_SS:
@@ -85,7 +88,7 @@ static const char *trap_name(int trapnr, unsigned long ip)
 	}
 }
 
-bool adeos_domain_trap(struct pt_regs *regs, int trapnr, unsigned long address)
+bool adx86_domain_trap(struct pt_regs *regs, int trapnr, unsigned long address)
 {
 	struct adeos_fault fault = {
 		.trap = trapnr,
@@ -96,33 +99,33 @@ bool adeos_domain_trap(struct pt_regs *regs, int trapnr, unsigned long address)
 	struct arch_landing *landing;
 	unsigned long flags;
 
-	if (!adeos_domain_running() || user_mode(regs))
+	if (!adx86_domain_running() || user_mode(regs))
 		return false;
 	flags = hard_local_irq_save();
 	landing = adeos_domain_fault(&fault);
 	hard_local_irq_restore(flags);
 	if (!landing)
 		return false;
-	regs->ip = (unsigned long)adeos_handler_landing;
+	regs->ip = (unsigned long)i386_handler_landing;
 	regs->sp = landing->sp;
 	/* Linux's exit puts the flag back as the entry found it: cli there. */
 	regs->flags &= ~X86_EFLAGS_TF;
 	return true;
 }
 
-bool __adeos_exception_event(unsigned int vector, struct pt_regs *regs)
+bool __adx86_exception_event(unsigned int vector, struct pt_regs *regs)
 {
 	return adeos_handle_event(vector, regs) == ADEOS_EVENT_HANDLED;
 }
 
-void adeos_double_fault(struct pt_regs *regs)
+void adx86_double_fault(struct pt_regs *regs)
 {
 	adomain_t *d = adeos_current_domain();
 
 	if (d == adeos_root_domain())
 		return;
 	/* panic() takes Linux's interrupt flag: Linux code for the domain. */
-	adeos_linux_for_domain(true);
+	adx86_linux_for_domain(true);
 	panic("adeos: double fault in domain %s at %pS\n", d->name,
 	      (void *)regs->ip);
 }
@@ -150,7 +153,7 @@ void arch_report_fault(const struct adeos_domain *d)
 				   "go on down the pipeline" :
 				   "go to nobody, but those Linux shares";
 
-	adeos_linux_for_domain(true);
+	adx86_linux_for_domain(true);
 	if (f->trap == ADEOS_FAULT_BUDGET)
 		printk_deferred(
 			KERN_ERR
@@ -163,5 +166,5 @@ void arch_report_fault(const struct adeos_domain *d)
 			"adeos: domain %s stopped: %s at %pS (address %#lx) in its handler of IRQ %u; its IRQs %s\n",
 			d->name, f->what, (void *)f->ip, f->address, f->irq,
 			fate);
-	adeos_linux_for_domain(false);
+	adx86_linux_for_domain(false);
 }

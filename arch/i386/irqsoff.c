@@ -17,6 +17,8 @@
  *
  *   cat /proc/adeos/hardirqs_off    the longest section since the reset
  *   echo 1 >/proc/adeos/hardirqs_off    reset it and trace (0: stop)
+ *
+ * Any x86 shares it.
  */
 #include <linux/init.h>
 #include <linux/kernel.h>
@@ -29,8 +31,8 @@
 #include <adeos/adeos.h>
 #include <adeos/linux.h>
 
-bool adeos_irqsoff_tracing;
-EXPORT_SYMBOL(adeos_irqsoff_tracing);
+bool adx86_irqsoff_tracing;
+EXPORT_SYMBOL(adx86_irqsoff_tracing);
 
 struct irqsoff_section {
 	u64 ticks;
@@ -43,15 +45,15 @@ static u64 begin_tsc;
 static unsigned long begin_ip; /* 0: no section open */
 static bool begun_by_irq; /* the open section is an IRQ entry's */
 
-void adeos_irqsoff_begin(unsigned long ip)
+void adx86_irqsoff_begin(unsigned long ip)
 {
 	begin_tsc = rdtsc();
 	begin_ip = ip;
 	begun_by_irq = false;
 }
-EXPORT_SYMBOL(adeos_irqsoff_begin);
+EXPORT_SYMBOL(adx86_irqsoff_begin);
 
-void adeos_irqsoff_end(unsigned long ip)
+void adx86_irqsoff_end(unsigned long ip)
 {
 	u64 ticks = rdtsc() - begin_tsc;
 
@@ -67,11 +69,11 @@ void adeos_irqsoff_end(unsigned long ip)
 	}
 	begin_ip = 0;
 }
-EXPORT_SYMBOL(adeos_irqsoff_end);
+EXPORT_SYMBOL(adx86_irqsoff_end);
 
-void __adeos_irqsoff_irq_entry(unsigned long ip)
+void __adx86_irqsoff_irq_entry(unsigned long ip)
 {
-	adeos_irqsoff_begin(ip);
+	adx86_irqsoff_begin(ip);
 	begun_by_irq = true;
 }
 
@@ -80,10 +82,10 @@ void __adeos_irqsoff_irq_entry(unsigned long ip)
  * too: the IRQ's section goes on. Otherwise an open section is stale
  * (an iret ended it).
  */
-void __adeos_irqsoff_trap_entry(unsigned long ip)
+void __adx86_irqsoff_trap_entry(unsigned long ip)
 {
 	if (!(begin_ip && begun_by_irq))
-		adeos_irqsoff_begin(ip);
+		adx86_irqsoff_begin(ip);
 }
 
 static int irqsoff_show(struct seq_file *m, void *v)
@@ -95,7 +97,7 @@ static int irqsoff_show(struct seq_file *m, void *v)
 	flags = hard_local_irq_save();
 	s = longest;
 	n = sections;
-	on = adeos_irqsoff_tracing;
+	on = adx86_irqsoff_tracing;
 	hard_local_irq_restore(flags);
 	seq_printf(m, "tracing %s\nsections %lu\n", on ? "on" : "off", n);
 	if (!s.from || !tsc_khz)
@@ -120,11 +122,11 @@ static ssize_t irqsoff_write(struct file *file, const char __user *ubuf,
 	if (on > 1)
 		return -EINVAL;
 	flags = hard_local_irq_save();
-	adeos_irqsoff_tracing = false;
+	adx86_irqsoff_tracing = false;
 	memset(&longest, 0, sizeof(longest));
 	sections = 0;
 	begin_ip = 0;
-	adeos_irqsoff_tracing = on;
+	adx86_irqsoff_tracing = on;
 	hard_local_irq_restore(flags);
 	return len;
 }

@@ -7,13 +7,16 @@
  * Calls a domain's handler so that a fault in it can abandon it: the
  * stack pointer above the saved registers goes into @landing, and the
  * exception path (fault.c) resumes a faulting handler's exception at
- * adeos_handler_landing with that stack pointer, as if the call had
+ * i386_handler_landing with that stack pointer, as if the call had
  * returned 1. Linux's i386 exit rebuilds the iret frame just below a
  * modified regs->sp (IRET_FRAME in entry_32.S): a gap below the saved
  * registers keeps that off them.
  *
  * Kernel calling convention (-mregparm=3): @landing in %eax, @handler
  * in %edx, @irq in %ecx, @cookie on the stack.
+ *
+ * i386 only: 32-bit registers and calling convention, and entry_32's
+ * exit; an x86_64 port writes its own.
  */
 #include <linux/linkage.h>
 #include <asm/nospec-branch.h>
@@ -42,7 +45,7 @@ SYM_FUNC_START(arch_call_handler)
 	RET
 
 /* A fault's exception returns here, on the stack landing->sp. */
-SYM_INNER_LABEL(adeos_handler_landing, SYM_L_GLOBAL)
+SYM_INNER_LABEL(i386_handler_landing, SYM_L_GLOBAL)
 	cli
 	movl	$1, %eax
 	jmp	.Lreturn

@@ -25,7 +25,7 @@
  * On the 8259, which Linux runs with one flow for every line, what the
  * chipset's edge/level control register (ELCR) says. Process context.
  */
-bool adeos_line_is_level(unsigned int irq, struct irq_data *data,
+bool adx86_line_is_level(unsigned int irq, struct irq_data *data,
 			 struct irq_chip *chip)
 {
 	if (!chip->irq_mask_ack)
@@ -49,14 +49,14 @@ static const struct adeos_line_ops *ops_of(struct irq_chip *chip)
 /*
  * Linux's level flow (handle_level_irq(), the 8259's for every line)
  * masks, acknowledges and opens the line itself: for the root, the
- * pipeline only acknowledges it and says so (adeos_acked_at_entry()).
+ * pipeline only acknowledges it and says so (adx86_acked_at_entry()).
  */
 static unsigned int flags_of(unsigned int irq, struct irq_desc *desc)
 {
 	struct irq_chip *chip = irq_desc_get_chip(desc);
 	unsigned int flags = 0;
 
-	if (chip && adeos_line_is_level(irq, &desc->irq_data, chip))
+	if (chip && adx86_line_is_level(irq, &desc->irq_data, chip))
 		flags |= ADEOS_LINE_LEVEL;
 	if (desc->handle_irq == handle_level_irq)
 		flags |= ADEOS_LINE_OS_ENDS;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Linux on i386 as the pipeline's root domain.
+ * Linux on x86 as the pipeline's root domain.
  *
- * Every device IRQ and system vector enters adeos_irq_entry() or
- * adeos_sysvec_entry(). The pipeline acknowledges it, runs the domains
+ * Every device IRQ and system vector enters adx86_irq_entry() or
+ * adx86_sysvec_entry(). The pipeline acknowledges it, runs the domains
  * ahead of Linux, and logs it for Linux. If Linux was running with its
  * interrupts on, Linux is entered at once (irqentry_enter) and its stage
  * is played inside that entry, so that preemption and softirqs happen at
@@ -21,62 +21,37 @@
  * idle and from the exits, never recursively from inside Linux's own
  * exit: the preemption that a played handler calls for happens after the
  * play has returned.
+ *
+ * This file plays Linux's stage. The root domain's other jobs have files
+ * of their own, which root.h lists; any x86 shares them all but
+ * frame_32.h.
  */
 #include <linux/context_tracking_irq.h>
-#include <linux/entry-common.h>
 #include <linux/export.h>
+#include <linux/ftrace.h>
 #include <linux/hardirq.h>
-#include <linux/irq.h>
-#include <linux/irqdesc.h>
 #include <linux/kernel.h>
 #include <linux/preempt.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
-#include <asm/apic.h>
-#include <asm/hw_irq.h>
-#include <asm/irq_vectors.h>
-#include <asm/nospec-branch.h>
 #include <asm/ptrace.h>
-#include <asm/segment.h>
 #include <adeos/adeos.h>
 #include <adeos/debug.h>
-#include <adeos/direct.h>
-#include <adeos/line.h>
-#include <adeos/lines.h>
 #include <adeos/linux.h>
-#include <adeos/version.h>
+#include "root.h"
 
-/* How Linux handles one pipeline IRQ, as its entry last saw it. */
-struct root_entry {
-	adeos_linux_irq_fn fn;
-	u32 vector;
-};
-
-static struct root_entry root_entries[ADEOS_VIRQ_BASE];
-
-/*
- * The frame Linux's handlers see while its stage plays: the interrupted
- * one when an entry plays it, one made up at an unstall or at the
- * return to user mode, none for a play by a pipeline call. Set and put
- * back around each play by the code that plays; a play never switches
- * tasks, so it nests strictly.
- */
-static struct pt_regs *root_frame;
-
-bool adeos_apic_eoi_by_pipeline;
-
-static bool root_is_current(void)
-{
-	return adeos_current == &adeos_root;
-}
+struct pt_regs *adx86_root_frame;
 
 /*
  * Something is logged for Linux that Linux may play now. Not while a
  * domain ahead of Linux has its stage stalled: Linux code may do that
  * (around a domain's critical section); the log then plays when that
  * stage unstalls, and a loop that played until the log is empty would
- * spin for ever.
+ * spin for ever. Out of line, as the compiler left it when root.c held
+ * all of the root's code: splitting the file changed no call on the IRQ
+ * path.
  */
-static bool root_log_playable(void)
+noinline bool adx86_root_log_playable(void)
 {
 	return adeos_root.log.summary && !adeos_held_back(&adeos_root);
 }
@@ -96,38 +71,31 @@ static unsigned long debug_task_switches(void)
  * (or a made-up frame) took. Linux's stage is stalled before and after;
  * hard IRQs as the caller had them.
  */
-static void root_play(struct pt_regs *regs)
+void adx86_root_play(struct pt_regs *regs)
 {
 	unsigned long flags = hard_local_irq_save();
-	struct pt_regs *outer = root_frame;
+	struct pt_regs *outer = adx86_root_frame;
 	unsigned long switches = debug_task_switches();
 
 	/* An NMI may come anywhere, in the middle of what it would play. */
 	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && in_nmi())
-		adeos_debug_report("Linux's log played in an NMI");
+		adx86_debug_report("Linux's log played in an NMI");
 	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && !rcu_is_watching())
-		adeos_debug_report(
+		adx86_debug_report(
 			"Linux's log played while RCU was not watching");
-	root_frame = regs;
+	adx86_root_frame = regs;
 	adeos_play_root_stage();
 	adeos_root.status |= ADEOS_STALL_FLAG;
-	root_frame = outer;
+	adx86_root_frame = outer;
 	/*
 	 * Linux is preempted after the play, never inside it: the task
 	 * that took over would find the pipeline mid-sync, and its own
 	 * enable would play the log again from inside a handler.
 	 */
 	if (debug_task_switches() != switches)
-		adeos_debug_report(
+		adx86_debug_report(
 			"Linux switched tasks inside a play of its log");
 	hard_local_irq_restore(flags);
-}
-
-/* Whether lockdep believes Linux's interrupts are on. */
-static bool root_lockdep_irqs_on(void)
-{
-	/* 0 without CONFIG_TRACE_IRQFLAGS (<linux/irqflags.h>) */
-	return lockdep_hardirqs_enabled();
 }
 
 /*
@@ -147,7 +115,7 @@ static void root_play_unwatched(struct pt_regs *regs)
 	ct_irq_enter();
 	if (lockdep_on)
 		trace_hardirqs_off_finish();
-	root_play(regs);
+	adx86_root_play(regs);
 	if (lockdep_on) {
 		trace_hardirqs_on_prepare();
 		lockdep_hardirqs_on_prepare();
@@ -157,34 +125,14 @@ static void root_play_unwatched(struct pt_regs *regs)
 		lockdep_hardirqs_on(CALLER_ADDR0);
 }
 
-/*
- * The frame of a replay at an unstall or at the return to user mode:
- * kernel mode, interrupts on, at @ip, the enable or the exit's code
- * that plays it (what profiling and the tick's user/system split read
- * of it), not the pipeline's.
- */
-static void make_replay_frame(struct pt_regs *regs, unsigned long ip)
-{
-	memset(regs, 0, sizeof(*regs));
-	regs->cs = __KERNEL_CS;
-	regs->ds = __USER_DS;
-	regs->es = __USER_DS;
-	regs->fs = __KERNEL_PERCPU;
-	regs->ss = __KERNEL_DS;
-	regs->flags = X86_EFLAGS_IF | X86_EFLAGS_FIXED;
-	regs->ip = ip;
-	regs->sp = (unsigned long)__builtin_frame_address(0);
-	regs->orig_ax = -1;
-}
-
 /* A replay at @ip (out of line: a big local). */
-static noinline void root_play_replay(unsigned long ip)
+noinline void adx86_root_play_replay(unsigned long ip)
 {
 	struct pt_regs replay;
 
 	make_replay_frame(&replay, ip);
 	if (rcu_is_watching())
-		root_play(&replay);
+		adx86_root_play(&replay);
 	else
 		root_play_unwatched(&replay);
 }
@@ -204,23 +152,23 @@ static void root_sync_pending(unsigned long ip)
 	 * on in the middle of it. The next entry or enable plays the log.
 	 */
 	if (!flags || (adeos_root.status & ADEOS_STALL_FLAG) ||
-	    !root_log_playable()) {
+	    !adx86_root_log_playable()) {
 		hard_local_irq_restore(flags);
 		return;
 	}
 	adeos_root.status |= ADEOS_STALL_FLAG;
-	root_play_replay(ip);
+	adx86_root_play_replay(ip);
 	adeos_root.status &= ~ADEOS_STALL_FLAG;
 	hard_local_irq_restore(flags);
 	/* As at the return from an interrupt that came in now. */
 	preempt_check_resched();
 }
 
-void adeos_root_sync_pending(void)
+void adx86_root_sync_pending(void)
 {
 	root_sync_pending(_RET_IP_);
 }
-EXPORT_SYMBOL(adeos_root_sync_pending);
+EXPORT_SYMBOL(adx86_root_sync_pending);
 
 static void root_unstall(unsigned long ip)
 {
@@ -235,437 +183,27 @@ static void root_unstall(unsigned long ip)
  * hard IRQs off is code that expects it to turn them on, which it no
  * longer does.
  */
-void adeos_root_enable(void)
+void adx86_root_enable(void)
 {
 	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && hard_irqs_disabled() &&
 	    root_is_current() && !in_nmi())
-		adeos_debug_report("local_irq_enable() with hard IRQs off");
-	adeos_debug_root_only("local_irq_enable");
+		adx86_debug_report("local_irq_enable() with hard IRQs off");
+	adx86_debug_root_only("local_irq_enable");
 	root_unstall(_RET_IP_);
 }
-EXPORT_SYMBOL(adeos_root_enable);
+EXPORT_SYMBOL(adx86_root_enable);
 
 /* local_irq_restore() of an "on" state, with CONFIG_ADEOS_DEBUG. */
-void adeos_root_restore(void)
+void adx86_root_restore(void)
 {
-	adeos_debug_root_only("local_irq_restore");
+	adx86_debug_root_only("local_irq_restore");
 	root_unstall(_RET_IP_);
 }
-EXPORT_SYMBOL(adeos_root_restore);
+EXPORT_SYMBOL(adx86_root_restore);
 
 /* Never inside a hard section: preemption would turn hard IRQs on. */
 void arch_root_played(void)
 {
 	if (!in_nmi() && !irqs_disabled() && !hard_irqs_disabled())
 		preempt_check_resched();
-}
-
-/* ---- idle ---- */
-
-/*
- * Idle runs with RCU not watching (between ct_idle_enter() and
- * ct_idle_exit()), where Linux's handlers must not run: what is logged
- * stays, the stage stays stalled, and the idle loop's next enable, once
- * RCU watches again, plays it.
- */
-bool adeos_root_idle_prepare(void)
-{
-	hard_local_irq_disable();
-	if (adeos_root.log.summary) {
-		hard_local_irq_enable();
-		return false;
-	}
-	adeos_root.status &= ~ADEOS_STALL_FLAG;
-	/* What 6.1's native_safe_halt() does before it sleeps. */
-	x86_idle_clear_cpu_buffers();
-	return true;
-}
-EXPORT_SYMBOL(adeos_root_idle_prepare);
-
-bool adeos_root_may_sleep(void)
-{
-	return !adeos_root.log.summary;
-}
-EXPORT_SYMBOL(adeos_root_may_sleep);
-
-/*
- * Idle: Linux comes here with its stage stalled. Play what is logged,
- * or else unstall and halt, with no IRQ able to slip in between.
- */
-void adeos_root_safe_halt(void)
-{
-	if (adeos_root_idle_prepare())
-		i386_sti_hlt();
-}
-EXPORT_SYMBOL(adeos_root_safe_halt);
-
-/* ---- the root domain's handlers ---- */
-
-/*
- * The root's acknowledge of every hardware IRQ, from the pipeline's
- * dispatch (adeos/line.h): an edge EOI'd, a level line held until
- * Linux's handler ran, unless Linux's level flow opens it itself.
- */
-static int root_ack(unsigned int irq)
-{
-	return adeos_line_ack_root(&adeos_lines[irq]);
-}
-
-/* The device IRQ whose Linux handler the root is running, or none. */
-#define NO_IRQ_PLAYING ADEOS_DIRECT_NO_IRQ
-unsigned int adeos_root_irq_playing = NO_IRQ_PLAYING;
-
-bool adeos_acked_at_entry(struct irq_desc *desc)
-{
-	return irq_desc_get_irq(desc) == adeos_root_irq_playing;
-}
-
-/* Linux's handler of @irq, for the frame @regs, the way its entry saw it. */
-static __always_inline void root_call_linux(struct pt_regs *regs,
-					    unsigned int irq,
-					    adeos_linux_irq_fn fn, u32 vector)
-{
-	unsigned int outer = adeos_root_irq_playing;
-
-	adeos_root_irq_playing = irq < ARCH_NR_HW_IRQS ? irq : NO_IRQ_PLAYING;
-	fn(regs, vector);
-	adeos_root_irq_playing = outer;
-}
-
-/*
- * Linux's log played by a pipeline call Linux made (a trigger, the
- * unstall of a stage ahead of it): no entry, return or unstall of
- * Linux's gave a frame; one is made up at the pipeline's call.
- */
-static noinline void root_irq_unframed(unsigned int irq)
-{
-	struct root_entry *e = &root_entries[irq];
-	struct pt_regs replay;
-
-	make_replay_frame(&replay, _RET_IP_);
-	root_call_linux(&replay, irq, e->fn, e->vector);
-}
-
-/*
- * The root domain's handler of device and system IRQs: Linux's own, for
- * the frame of the entry, or of the unstall or exit that plays it.
- */
-static void root_irq(unsigned int irq, void *cookie)
-{
-	struct root_entry *e = &root_entries[irq];
-
-	if (!root_frame) {
-		root_irq_unframed(irq);
-		return;
-	}
-	root_call_linux(root_frame, irq, e->fn, e->vector);
-}
-
-/*
- * Every handler of Linux's stage: its stage is stalled, so lockdep must
- * see Linux's interrupts off while it runs, whichever way it was played
- * (an entry has told lockdep so already; an unstall has not). Linux's
- * handlers of device and system IRQs make their own hardirq context
- * (irq_enter_rcu, irq_exit_rcu); a virtual IRQ's handler gets one here,
- * so that what it wakes preempts at the return and the softirqs it
- * raises run at irq_exit.
- */
-void arch_run_root_handler(void (*handler)(unsigned int irq, void *cookie),
-			   unsigned int irq, void *cookie)
-{
-	bool lockdep_on = root_lockdep_irqs_on();
-
-	/* A walk inside a caller's hard section never gets this far. */
-	if (IS_ENABLED(CONFIG_ADEOS_DEBUG) && adeos_hard_section_walks())
-		adeos_debug_report(
-			"Linux's log played inside a caller's hard section");
-	if (lockdep_on)
-		trace_hardirqs_off();
-	if (irq >= ADEOS_VIRQ_BASE) {
-		irq_enter_rcu();
-		handler(irq, cookie);
-		irq_exit_rcu();
-	} else {
-		handler(irq, cookie);
-	}
-	if (lockdep_on)
-		trace_hardirqs_on();
-}
-
-/* ---- entries ---- */
-
-/*
- * The pipeline's part of an interrupt, then Linux's if it may run now.
- * Linux's stage is stalled while the pipeline logs and runs the domains
- * ahead of it, so that Linux's handlers run only inside Linux's entry.
- */
-static void pipeline_entry(struct pt_regs *regs, unsigned int irq)
-{
-	irqentry_state_t state;
-	unsigned long stalled;
-
-	if (!root_is_current()) {
-		/* A domain ahead of Linux was interrupted: not Linux. */
-		adeos_handle_irq(irq);
-		return;
-	}
-	stalled = adeos_root.status & ADEOS_STALL_FLAG;
-	adeos_root.status |= ADEOS_STALL_FLAG;
-	adeos_handle_irq(irq);
-	if (stalled || !root_log_playable()) {
-		if (!stalled)
-			adeos_root.status &= ~ADEOS_STALL_FLAG;
-		return;
-	}
-	adeos_root.status &= ~ADEOS_STALL_FLAG;
-	/* Linux with its interrupts on: enter it, as its IDT entry did. */
-	adeos_irqsoff_exit(_THIS_IP_);
-	state = irqentry_enter(regs);
-	root_play(regs);
-	irqentry_exit(regs, state);
-}
-
-/*
- * A direct IRQ goes back to its IDT entry, which runs Linux's entry and
- * handler as without the pipeline, then adeos_irq_direct_done() with
- * the token made here (<adeos/linux.h>).
- */
-static __always_inline unsigned long direct_token(unsigned int irq, int end)
-{
-	unsigned long token = ADEOS_DIRECT | irq;
-
-	/*
-	 * Only Linux's level flow asks whether the pipeline acknowledged
-	 * the line (adeos_acked_at_entry()), and only a held line waits
-	 * for the handler's end: an edge costs nothing more.
-	 */
-	if (end) {
-		token |=
-			ADEOS_DIRECT_END | (unsigned long)adeos_root_irq_playing
-						   << ADEOS_DIRECT_OUTER_SHIFT;
-		adeos_root_irq_playing = irq;
-	}
-	return token;
-}
-
-void __adeos_irq_direct_done(unsigned long token)
-{
-	unsigned int irq = token & ADEOS_DIRECT_IRQ;
-	unsigned long flags;
-
-	adeos_root_irq_playing =
-		(token >> ADEOS_DIRECT_OUTER_SHIFT) & ADEOS_DIRECT_NO_IRQ;
-	flags = hard_local_irq_save();
-	adeos_root_direct_done(irq);
-	hard_local_irq_restore(flags);
-}
-EXPORT_SYMBOL(__adeos_irq_direct_done);
-
-/*
- * Every IRQ: Linux's, at once, if only Linux takes it and Linux runs
- * with its interrupts on (a token for its IDT entry); else through the
- * pipeline's log (0). What Linux's handler needs is kept for a replay.
- * The root's acknowledge is inline here (root_ack()'s).
- */
-static __always_inline unsigned long root_entry(struct pt_regs *regs,
-						unsigned int irq,
-						adeos_linux_irq_fn fn,
-						u32 vector)
-{
-	const struct adeos_line *line = &adeos_lines[irq];
-	struct root_entry *e = &root_entries[irq];
-	int direct, end;
-
-	if (likely(adeos_root_may_take(irq))) {
-		direct = adeos_root_took(irq, adeos_line_ack_root(line));
-		if (direct <= 0)
-			return 0;
-		end = direct == ADEOS_DIRECT_HELD ||
-		      (line->flags & ADEOS_LINE_OS_ENDS);
-		return direct_token(irq, end);
-	}
-	e->fn = fn;
-	e->vector = vector;
-	pipeline_entry(regs, irq);
-	return 0;
-}
-
-/*
- * Device vectors that have no IRQ behind them (unused, or being freed
- * while an IRQ was in flight) go to Linux through one pipeline IRQ of
- * their own, after the system vectors: Linux reports or retires them.
- */
-#define ROOT_NO_IRQ_VECTOR \
-	(ADEOS_SYS_IRQ_BASE + NR_VECTORS - FIRST_SYSTEM_VECTOR)
-
-unsigned long adeos_irq_entry(struct pt_regs *regs, u32 vector,
-			      adeos_linux_irq_fn fn)
-{
-	struct irq_desc *desc = __this_cpu_read(vector_irq[vector]);
-	unsigned int irq = ROOT_NO_IRQ_VECTOR;
-	unsigned long direct;
-
-	adeos_irqsoff_irq_entry(_THIS_IP_);
-	if (!IS_ERR_OR_NULL(desc) && irq_desc_get_irq(desc) < ARCH_NR_HW_IRQS)
-		irq = irq_desc_get_irq(desc);
-	direct = root_entry(regs, irq, fn, vector);
-	/* The pipeline's part of the hard-IRQs-off section ends here. */
-	adeos_irqsoff_exit(_THIS_IP_);
-	return direct;
-}
-
-/* System vectors at fixed IRQs: the local APIC timer is the first. */
-unsigned long adeos_sysvec_entry(struct pt_regs *regs, adeos_linux_irq_fn fn,
-				 u32 vector)
-{
-	unsigned int irq = ADEOS_SYS_IRQ_BASE + vector - FIRST_SYSTEM_VECTOR;
-	unsigned long direct;
-
-	adeos_irqsoff_irq_entry(_THIS_IP_);
-	if (vector < FIRST_SYSTEM_VECTOR || vector >= NR_VECTORS)
-		arch_panic(__func__, "a system vector below the first");
-	direct = root_entry(regs, irq, fn, vector);
-	adeos_irqsoff_exit(_THIS_IP_);
-	return direct;
-}
-
-/* ---- exception and syscall entry and exit ---- */
-
-unsigned int adeos_kernel_entry(struct pt_regs *regs)
-{
-	unsigned int entry = 0;
-
-	if (regs->flags & X86_EFLAGS_IF) {
-		/* Otherwise a hard section goes on through the exception. */
-		adeos_irqsoff_trap_entry(_THIS_IP_);
-		entry |= ADEOS_ENTRY_HW_ON;
-	}
-	if (!root_is_current()) {
-		entry |= ADEOS_ENTRY_DOMAIN;
-		/* Linux's trap code, for the domain's exception. */
-		adeos_linux_for_domain(true);
-	}
-	if (adeos_root.status & ADEOS_STALL_FLAG)
-		entry |= ADEOS_ENTRY_STALLED;
-	adeos_root.status |= ADEOS_STALL_FLAG;
-	/* Linux's interrupts were on only if all three say so. */
-	if (entry != ADEOS_ENTRY_HW_ON)
-		regs->flags &= ~X86_EFLAGS_IF;
-	/* Linux code was interrupted with hard IRQs on: so it goes on. */
-	if ((entry & (ADEOS_ENTRY_HW_ON | ADEOS_ENTRY_DOMAIN)) ==
-	    ADEOS_ENTRY_HW_ON)
-		hard_local_irq_enable();
-	return entry;
-}
-
-void adeos_kernel_exit_prepare(struct pt_regs *regs, unsigned int entry)
-{
-	if (entry != ADEOS_ENTRY_HW_ON)
-		return;
-	while (root_log_playable())
-		root_play(regs);
-}
-
-void adeos_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu)
-{
-	bool preempted = false;
-
-	hard_local_irq_disable();
-	if (entry != ADEOS_ENTRY_HW_ON) {
-		if (entry & ADEOS_ENTRY_DOMAIN)
-			adeos_linux_for_domain(false);
-		if (!(entry & ADEOS_ENTRY_STALLED))
-			adeos_root.status &= ~ADEOS_STALL_FLAG;
-		if (entry & ADEOS_ENTRY_HW_ON)
-			regs->flags |= X86_EFLAGS_IF;
-		else
-			regs->flags &= ~X86_EFLAGS_IF;
-		return;
-	}
-	/*
-	 * IRQs logged during Linux's exit work would wait behind the iret
-	 * until Linux next unstalls: play them as if they came in now. Not
-	 * where the entry hit the idle task (exit_rcu: in 6.1 every such
-	 * entry enters RCU with ct_irq_enter(), watching or not, unless RCU
-	 * is TINY_RCU), whose exit has just called ct_irq_exit(): RCU may
-	 * not be watching any more. The idle loop plays them, at its next
-	 * enable or before it sleeps (adeos_root_idle_prepare()).
-	 */
-	while (!exit_rcu && root_log_playable()) {
-		root_play(regs);
-		if (IS_ENABLED(CONFIG_PREEMPTION) && !preempt_count() &&
-		    need_resched()) {
-			hard_local_irq_enable();
-			preempt_schedule_irq();
-			hard_local_irq_disable();
-			preempted = true;
-		}
-	}
-	/* preempt_schedule_irq() told lockdep Linux's interrupts are off. */
-	if (preempted)
-		trace_hardirqs_on();
-	adeos_root.status &= ~ADEOS_STALL_FLAG;
-	regs->flags |= X86_EFLAGS_IF;
-}
-
-unsigned int adeos_nmi_entry(void)
-{
-	unsigned int stalled = adeos_root.status & ADEOS_STALL_FLAG;
-
-	adeos_root.status |= ADEOS_STALL_FLAG;
-	return stalled;
-}
-
-void adeos_nmi_exit(unsigned int entry)
-{
-	if (!entry)
-		adeos_root.status &= ~ADEOS_STALL_FLAG;
-}
-
-/* Whether the return to user mode may play what it found logged. */
-bool adx86_root_log_playable(void)
-{
-	return root_log_playable();
-}
-
-/*
- * What came for Linux during its exit work, with its stage stalled:
- * Linux's time, so it plays with a kernel-mode frame at the exit's
- * code, where the CPU was (Linux without the pipeline would take it
- * after its iret, in user mode, and charge a tick of it to user time,
- * which the instruction counts of a syscall loop do not bear out:
- * tests/boot/guest/user-share.c). Hard IRQs on after it.
- */
-void adx86_root_exit_replay(void)
-{
-	root_play_replay(_RET_IP_);
-	hard_local_irq_enable();
-}
-
-/* ---- set-up ---- */
-
-void __init adeos_arch_init(void)
-{
-	unsigned long flags = hard_local_irq_save();
-	unsigned long stalled = adeos_root.status & ADEOS_STALL_FLAG;
-	unsigned int irq;
-
-	/* Every system vector has its IRQ, and so has "no IRQ behind it". */
-	BUILD_BUG_ON(NR_VECTORS - FIRST_SYSTEM_VECTOR + 1 != ARCH_NR_SYS_IRQS);
-	adeos_init("Linux");
-	/* Without the irqflags hook Linux uses the real flag: never stalled. */
-	if (IS_ENABLED(CONFIG_ADEOS_IRQFLAGS))
-		adeos_root.status |= stalled;
-	adx86_lines_init();
-	for (irq = 0; irq < ARCH_NR_HW_IRQS; irq++)
-		adeos_virtualize_irq_from(&adeos_root, irq, root_irq, NULL,
-					  root_ack, ADEOS_HANDLE_MASK);
-	for (irq = ADEOS_SYS_IRQ_BASE; irq < ADEOS_VIRQ_BASE; irq++)
-		adeos_virtualize_irq_from(&adeos_root, irq, root_irq, NULL,
-					  root_ack,
-					  ADEOS_HANDLE_MASK | ADEOS_EACH_MASK);
-	adeos_apic_eoi_by_pipeline = true;
-	hard_local_irq_restore(flags);
-	pr_info("adeos: pipeline %s: Linux is the root domain\n",
-		ADEOS_VERSION_STRING);
 }

@@ -23,6 +23,8 @@
  * Linux adds to its MP table at boot, and later only from ACPI's GSI
  * registration under the update_mptable boot option: the entries added
  * here, under that lock, race with nothing else otherwise.
+ *
+ * Any x86 shares it.
  */
 #include <linux/bitops.h>
 #include <linux/errno.h>
@@ -53,7 +55,7 @@ static bool elcr_says_level(unsigned int irq)
 {
 	struct irq_desc *desc = irq_to_desc(irq);
 
-	return adeos_line_is_level(irq, &desc->irq_data,
+	return adx86_line_is_level(irq, &desc->irq_data,
 				   irq_desc_get_chip(desc));
 }
 
@@ -147,7 +149,7 @@ static int map_pin(const char *domain, unsigned int irq, int ioapic, int pin,
 	return got < 0 ? got : -EBUSY;
 }
 
-int adeos_route_isa_irq(unsigned int irq, const char *domain)
+int adx86_route_isa_irq(unsigned int irq, const char *domain)
 {
 	int ioapic, pin, i, err;
 	bool level;

@@ -24,6 +24,8 @@
  *                  off (hard_local_irq_save), which no domain can
  *                  interrupt: the hard-IRQs-off tracer's known case
  *   cat /proc/adeos/stall                     the last window's record
+ *
+ * Any x86 shares it.
  */
 #include <linux/delay.h>
 #include <linux/init.h>

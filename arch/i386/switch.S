@@ -10,10 +10,13 @@
  * the flag back as it had it: EFLAGS is not switched.
  *
  * A new task's stack (arch_task_init(), context.c) holds zeroed
- * registers and adeos_task_start as the return address, then the
+ * registers and i386_task_start as the return address, then the
  * task's argument and entry: the first switch to it "returns" there.
  *
  * Kernel calling convention (-mregparm=3): @from in %eax, @to in %edx.
+ *
+ * i386 only: 32-bit registers and calling convention; an x86_64 port
+ * writes its own.
  */
 #include <linux/linkage.h>
 #include <asm/nospec-branch.h>
@@ -33,9 +36,9 @@ SYM_FUNC_START(arch_task_switch)
 SYM_FUNC_END(arch_task_switch)
 
 /* A new task: entry(arg), which never returns. */
-SYM_CODE_START(adeos_task_start)
+SYM_CODE_START(i386_task_start)
 	popl	%eax			/* arg */
 	popl	%ecx			/* entry */
 	CALL_NOSPEC ecx
 	ud2
-SYM_CODE_END(adeos_task_start)
+SYM_CODE_END(i386_task_start)

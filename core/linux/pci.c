@@ -6,7 +6,7 @@
  * binds nothing without it.
  */
 #include <linux/pci.h>
-#include <adeos/linux.h>
+#include <adeos/hooks.h>
 #include "glue.h"
 
 bool adeos_pci_names_device(const char *name, struct pci_dev *dev)

@@ -23,6 +23,7 @@
 #include <linux/irqdesc.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
+#include <adeos/hooks.h>
 #include <adeos/linux.h>
 #include "glue.h"
 
@@ -49,7 +50,7 @@ static bool line_is_level(unsigned int irq)
 {
 	struct irq_desc *desc = irq_to_desc(irq);
 
-	return desc && adeos_line_is_level(irq, &desc->irq_data,
+	return desc && adx86_line_is_level(irq, &desc->irq_data,
 					   irq_desc_get_chip(desc));
 }
 
@@ -124,7 +125,7 @@ int adeos_request_for_domain(struct adeos_domain_desc *desc,
 
 	if (irq >= ARCH_NR_HW_IRQS)
 		return 0;
-	err = adeos_route_isa_irq(irq, desc->name);
+	err = adx86_route_isa_irq(irq, desc->name);
 	if (err)
 		return err;
 	err = refuse_for_driver(desc, q, irq);

@@ -11,7 +11,7 @@
 #include <linux/pci.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
-#include <adeos/linux.h>
+#include <adeos/hooks.h>
 #include "pci-owner.h"
 #include "pci-owner-linux.h"
 

@@ -19,7 +19,7 @@ void rt_tasks_os_report(struct rt_tasks_state *st, struct rtx_task *t)
 	const struct adeos_fault *f = &t->fault;
 	const char *dom = st->desc ? st->desc->name : "?";
 
-	adeos_linux_for_domain(true);
+	adx86_linux_for_domain(true);
 	if (f->trap == ADEOS_FAULT_BUDGET)
 		printk_deferred(
 			KERN_ERR
@@ -30,7 +30,7 @@ void rt_tasks_os_report(struct rt_tasks_state *st, struct rtx_task *t)
 			KERN_ERR
 			"adeos: task %s of domain %s stopped: %s at %pS (address %#lx)\n",
 			t->name, dom, f->what, (void *)f->ip, f->address);
-	adeos_linux_for_domain(false);
+	adx86_linux_for_domain(false);
 }
 EXPORT_SYMBOL_GPL(rt_tasks_os_report);
 

@@ -59,7 +59,7 @@ int host_hard_irqs_disabled(void)
 }
 
 /*
- * i386's entry while the root runs (arch/i386/root.c): an IRQ only the
+ * i386's entry while the root runs (arch/i386/irq.c): an IRQ only the
  * root takes goes straight to the root's handler, its stage stalled and
  * hard IRQs on as in Linux's entry; what came meanwhile plays at the
  * exit. @return 0 if the IRQ must go through adeos_handle_irq().

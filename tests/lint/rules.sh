@@ -11,10 +11,13 @@
 #         a header of core: the public API, core/include/adeos/*.h (the
 #         domains' adeos.h, the templates' template.h, clock.h, ring.h,
 #         storm.h and torture.h, the arch contract arch.h and context.h,
-#         the OS contract os.h, the fast path direct.h), or core's own
-#         private ones, core/*.h and core/linux/*.h. An arch or a
-#         template names its functions otherwise (arch_ for the contract's
-#         hooks).
+#         the OS contract os.h, the fast path direct.h, the hooks of
+#         Linux's generic code hooks.h), or core's own private ones,
+#         core/*.h and core/linux/*.h. Nor is a variable named so defined
+#         outside core/. An arch or a template names its own otherwise
+#         (core/include/adeos/arch.h's legend: arch_ for the contract's
+#         hooks, adx86_ for what both x86 widths share, i386_ for what
+#         only the 32-bit port has).
 #  asm    Inline asm only in the arch's one header of instructions,
 #         arch/i386/include/adeos/insn.h; core/internal.h keeps its empty
 #         compiler barrier (core knows no arch).
@@ -31,62 +34,11 @@ set -u
 O=${O:-output}
 work=$O/lint-rules
 
-# The arch's adeos_ names, still to rename (issue 39, item 2, whose
-# rename step deletes this list, and with it the exception): 31 adeos_*
-# and 5 __adeos_* functions of arch/i386 and its 2 assembler symbols;
-# then the 5 Linux hooks that the glue (core/linux/) defines and the
-# arch's <adeos/linux.h> declares, whose declarations item 2 moves too.
-awaiting_item2() {
-	cat <<EOF
-__adeos_exception_event
-__adeos_irq_direct_done
-__adeos_irqsoff_irq_entry
-__adeos_irqsoff_trap_entry
-adeos_acked_at_entry
-adeos_arch_init
-adeos_debug_report
-adeos_debug_root_only
-adeos_domain_bug
-adeos_domain_trap
-adeos_double_fault
-adeos_irq_entry
-adeos_irqsoff_begin
-adeos_irqsoff_end
-adeos_kernel_entry
-adeos_kernel_exit
-adeos_kernel_exit_prepare
-adeos_line_is_level
-adeos_linux_for_domain
-adeos_linux_runs_for_domain
-adeos_nmi_entry
-adeos_nmi_exit
-adeos_root_enable
-adeos_root_idle_prepare
-adeos_root_may_sleep
-adeos_root_restore
-adeos_root_safe_halt
-adeos_root_sync_pending
-adeos_route_isa_irq
-adeos_rtc_lock_domain
-adeos_rtc_lock_drop
-adeos_rtc_lock_take
-adeos_rtc_unlock_domain
-adeos_syscall_entry_check
-adeos_sysvec_entry
-adeos_user_entry_check
-adeos_handler_landing
-adeos_task_start
-adeos_irq_may_share
-adeos_irq_must_not_share
-adeos_pci_irqs_off
-adeos_pci_irqs_on
-adeos_pci_names_device
-EOF
-}
-
-# defined FILE...: FILE:LINE:NAME:static|extern for every function
-# defined at the start of a line (Linux style: the declarator at column
-# 0, its body's brace opening the next line or ending this one), and
+# defined FILE...: FILE:LINE:NAME:static|extern:function|variable for
+# every function defined at the start of a line (Linux style: the
+# declarator at column 0, its body's brace opening the next line or
+# ending this one), every variable defined there (a declaration at
+# column 0, not extern, no parenthesis before its initializer), and
 # every global symbol of an assembler file.
 defined() {
 	for f in "$@"; do
@@ -94,7 +46,7 @@ defined() {
 		*.S)
 			sed -n 's/.*SYM_[A-Z_]*(\([A-Za-z0-9_]*\).*/\1/p;
 				s/^[[:space:]]*\.globa\{0,1\}l[[:space:]]*\([A-Za-z0-9_]*\).*/\1/p' "$f" |
-				sort -u | sed "s|^|$f:0:|; s|\$|:extern|"
+				sort -u | sed "s|^|$f:0:|; s|\$|:extern:function|"
 			;;
 		*.c)
 			awk -f - "$f" <<'EOF'
@@ -103,7 +55,7 @@ function report(  s, n) {
 	n = index(s, "(")
 	s = substr(s, 1, n - 1)
 	sub(/.*[^A-Za-z0-9_]/, "", s)
-	print FILENAME ":" start ":" s ":" (buf ~ /^static[ \t]/ ? "static" : "extern")
+	print FILENAME ":" start ":" s ":" (buf ~ /^static[ \t]/ ? "static" : "extern") ":function"
 }
 function parens(s,  o, c) {
 	o = gsub(/\(/, "(", s)
@@ -141,6 +93,20 @@ open > 0 {
 		report()
 	else
 		want_brace = 1
+	next
+}
+/^[A-Za-z_]/ && /;[ \t]*$/ && !/^(typedef|extern|return)[ \t]/ {
+	s = $0
+	sub(/=.*/, "", s)
+	if (s ~ /\(/)
+		next
+	sub(/\[.*/, "", s)
+	sub(/[ \t;]*$/, "", s)
+	if (s !~ /[ \t*]/)
+		next
+	n = s
+	sub(/.*[^A-Za-z0-9_]/, "", n)
+	print FILENAME ":" FNR ":" n ":" (s ~ /^static[ \t]/ ? "static" : "extern") ":variable"
 }
 EOF
 			;;
@@ -157,19 +123,20 @@ core_declared() {
 		sort -u
 }
 
-# check_names FILE...: a line per adeos_ function defined where it may not be.
+# check_names FILE...: a line per adeos_ function or variable defined
+# where it may not be.
 check_names() {
-	defined "$@" | while IFS=: read -r file line name linkage; do
+	defined "$@" | while IFS=: read -r file line name linkage kind; do
 		case $name in adeos_* | __adeos_*) ;; *) continue ;; esac
-		awaiting_item2 | grep -qxF "$name" && continue
 		case $file in
 		core/*)
+			[ "$kind" = variable ] && continue
 			[ "$linkage" = static ] && continue
 			echo "$declared" | grep -qxF "$name" && continue
 			echo "$file:$line: $name: an adeos_ function that no header of core declares (core/include/adeos/*.h, the public API; core/*.h, core/linux/*.h)"
 			;;
 		*)
-			echo "$file:$line: $name: adeos_ names are core's (the public API): name it for where it lives (arch_ for the arch contract's hooks)"
+			echo "$file:$line: $name: adeos_ names are core's (the public API): name it for where it lives (arch_ for the arch contract's hooks, adx86_ for x86 glue, i386_ for 32-bit only: core/include/adeos/arch.h)"
 			;;
 		esac
 	done
@@ -232,7 +199,16 @@ names|passed|core/pipeline.c|static int adeos_local(void)\n{\n\treturn 0;\n}
 names|passed|core/domain.c|int adeos_register_domain(adomain_t *adp, adattr_t *attr)\n{\n\treturn 0;\n}
 names|passed|arch/i386/arch.c|void i386_thing(void)\n{\n\tadeos_stall_ipipe();\n}
 names|passed|arch/i386/arch.c|void adeos_not_defined(void);\nEXPORT_SYMBOL(adeos_x);
-names|passed|arch/i386/root.c|unsigned int adeos_kernel_entry(struct pt_regs *regs)\n{\n\treturn 0;\n}
+names|caught|arch/i386/entry.c|unsigned int adeos_new_kernel_entry(struct pt_regs *regs)\n{\n\treturn 0;\n}
+names|passed|arch/i386/entry.c|unsigned int adx86_kernel_entry(struct pt_regs *regs)\n{\n\treturn 0;\n}
+names|passed|arch/i386/landing.S|SYM_INNER_LABEL(i386_handler_landing, SYM_L_GLOBAL)
+names|caught|arch/i386/root.c|bool adeos_new_flag;
+names|caught|arch/i386/root.c|unsigned int adeos_new_playing = NO_IRQ;
+names|caught|arch/i386/fault.c|static unsigned long adeos_new_map[4];
+names|passed|arch/i386/root.c|unsigned int adx86_root_irq_playing = NO_IRQ;
+names|passed|arch/i386/root.c|static struct root_entry root_entries[ADEOS_VIRQ_BASE];
+names|passed|arch/i386/root.c|extern bool adeos_new_flag;
+names|passed|core/domain.c|adomain_t adeos_root;
 asm|caught|arch/i386/root.c|\t\tasm volatile("sti; hlt" : : : "memory");
 asm|caught|arch/i386/include/adeos/irqflags.h|\tasm volatile("cli" ::: "memory");
 asm|caught|core/pipeline.c|\t__asm__ __volatile__("" : : : "memory");
@@ -275,12 +251,5 @@ for rule in names asm if; do
 	[ -z "$hits" ] && continue
 	echo "$hits"
 	status=1
-done
-# A name item 2 renamed: its exception can go.
-# shellcheck disable=SC2046 # one file name a word
-names=$(defined $(echo "$files" | grep -E '\.(c|S)$') | cut -d: -f3 | sort -u)
-awaiting_item2 | while read -r name; do
-	echo "$names" | grep -qxF "$name" ||
-		echo "lint rules: note: $name is no longer defined: take it off the list awaiting item 2"
 done
 exit $status

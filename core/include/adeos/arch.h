@@ -48,11 +48,22 @@
  * this header. The OS the pipeline runs under has a contract of its
  * own, adeos/os.h.
  *
- * Prefixes:
- *   adeos_  the public API (adeos.h), and what core/ offers the arch and
- *           the OS (the headers of core/include/adeos/)
- *   arch_   what each arch implements out of line
+ * Prefixes: a name says where it is defined (make lint checks adeos_).
+ *   adeos_  core/ only: the public API (adeos.h), and what core offers
+ *           the arch and the OS (the headers of core/include/adeos/,
+ *           such as the "what the arch calls" below, and hooks.h for
+ *           Linux's generic code); no arch defines an adeos_ name
+ *   arch_   the contract's hooks, which each arch implements out of line
  *   hard_   the real CPU interrupt flag, as opposed to a pipeline stage
+ *           (static inline in each arch's arch_defs.h)
+ *   adx86_  an x86 arch's own glue and helpers, which i386 and a later
+ *           x86_64 share: the hooks Linux's x86 code calls
+ *           (<adeos/linux.h>), the root stage's irqflags, rtc_lock, the
+ *           hard locks, the checks and the irqsoff tracer; ADX86_ for its
+ *           constants, __adx86_ for the out-of-line half of an inline.
+ *           Not x86_, which is Linux's (x86_init, x86_idle_...).
+ *   i386_   what only the 32-bit port can have: the instruction helpers
+ *           of <adeos/insn.h>, the symbols of landing.S and switch.S
  *
  * Calling context: the pipeline calls every arch_* hook with hard IRQs
  * off, so an arch needs no locking of its own against the pipeline.

@@ -4,6 +4,8 @@
  * real interrupt flag, on instructions of our own (<adeos/insn.h>),
  * because Linux's irqflags (asm/irqflags.h) become the root stage's and
  * include this header.
+ *
+ * Any x86 shares it (both widths have the same 256 vectors).
  */
 #ifndef ADEOS_I386_ARCH_DEFS_H
 #define ADEOS_I386_ARCH_DEFS_H
@@ -48,59 +50,59 @@ struct arch_fpu_state {
  * again, each noted with the address of the code that did it.
  */
 #ifdef CONFIG_ADEOS_TRACE_IRQSOFF
-extern bool adeos_irqsoff_tracing;
-void adeos_irqsoff_begin(unsigned long ip);
-void adeos_irqsoff_end(unsigned long ip);
+extern bool adx86_irqsoff_tracing;
+void adx86_irqsoff_begin(unsigned long ip);
+void adx86_irqsoff_end(unsigned long ip);
 /*
  * Entries the CPU made with the flag off: an IRQ's (ended by
- * adeos_irqsoff_exit() at its return), an exception's or a syscall's,
+ * adx86_irqsoff_exit() at its return), an exception's or a syscall's,
  * which may come inside an IRQ entry's and then continues it.
  */
-void __adeos_irqsoff_irq_entry(unsigned long ip);
-void __adeos_irqsoff_trap_entry(unsigned long ip);
-#define adeos_irqsoff_traced() __builtin_expect(adeos_irqsoff_tracing, 0)
+void __adx86_irqsoff_irq_entry(unsigned long ip);
+void __adx86_irqsoff_trap_entry(unsigned long ip);
+#define adx86_irqsoff_traced() __builtin_expect(adx86_irqsoff_tracing, 0)
 
-static __always_inline void adeos_irqsoff_irq_entry(unsigned long ip)
+static __always_inline void adx86_irqsoff_irq_entry(unsigned long ip)
 {
-	if (adeos_irqsoff_traced())
-		__adeos_irqsoff_irq_entry(ip);
+	if (adx86_irqsoff_traced())
+		__adx86_irqsoff_irq_entry(ip);
 }
 
-static __always_inline void adeos_irqsoff_trap_entry(unsigned long ip)
+static __always_inline void adx86_irqsoff_trap_entry(unsigned long ip)
 {
-	if (adeos_irqsoff_traced())
-		__adeos_irqsoff_trap_entry(ip);
+	if (adx86_irqsoff_traced())
+		__adx86_irqsoff_trap_entry(ip);
 }
 
-static __always_inline void adeos_irqsoff_exit(unsigned long ip)
+static __always_inline void adx86_irqsoff_exit(unsigned long ip)
 {
-	if (adeos_irqsoff_traced())
-		adeos_irqsoff_end(ip);
+	if (adx86_irqsoff_traced())
+		adx86_irqsoff_end(ip);
 }
 #else
-#define adeos_irqsoff_traced() 0
-static inline void adeos_irqsoff_begin(unsigned long ip)
+#define adx86_irqsoff_traced() 0
+static inline void adx86_irqsoff_begin(unsigned long ip)
 {
 }
 
-static inline void adeos_irqsoff_end(unsigned long ip)
+static inline void adx86_irqsoff_end(unsigned long ip)
 {
 }
 
-static inline void adeos_irqsoff_irq_entry(unsigned long ip)
+static inline void adx86_irqsoff_irq_entry(unsigned long ip)
 {
 }
 
-static inline void adeos_irqsoff_trap_entry(unsigned long ip)
+static inline void adx86_irqsoff_trap_entry(unsigned long ip)
 {
 }
 
-static inline void adeos_irqsoff_exit(unsigned long ip)
+static inline void adx86_irqsoff_exit(unsigned long ip)
 {
 }
 #endif
 /* The address of the code where this is expanded (inlined or not). */
-static __always_inline unsigned long adeos_this_ip(void)
+static __always_inline unsigned long adx86_this_ip(void)
 {
 	return i386_this_ip();
 }
@@ -110,21 +112,21 @@ static __always_inline unsigned long hard_local_irq_save(void)
 	unsigned long flags = i386_save_fl();
 
 	i386_cli();
-	if (adeos_irqsoff_traced() && (flags & I386_EFLAGS_IF))
-		adeos_irqsoff_begin(adeos_this_ip());
+	if (adx86_irqsoff_traced() && (flags & I386_EFLAGS_IF))
+		adx86_irqsoff_begin(adx86_this_ip());
 	return flags & I386_EFLAGS_IF;
 }
 
 static __always_inline void hard_local_irq_enable(void)
 {
-	if (adeos_irqsoff_traced())
-		adeos_irqsoff_end(adeos_this_ip());
+	if (adx86_irqsoff_traced())
+		adx86_irqsoff_end(adx86_this_ip());
 	i386_sti();
 }
 
 static __always_inline void hard_local_irq_disable(void)
 {
-	if (adeos_irqsoff_traced()) {
+	if (adx86_irqsoff_traced()) {
 		hard_local_irq_save();
 		return;
 	}

@@ -11,9 +11,9 @@
 
 #ifdef CONFIG_GENERIC_BUG
 /* Whether @ip is a BUG() (not a WARN()) of Linux's table. */
-bool i386_bug_not_warn(unsigned long ip);
+bool adx86_bug_not_warn(unsigned long ip);
 #else
-static inline bool i386_bug_not_warn(unsigned long ip)
+static inline bool adx86_bug_not_warn(unsigned long ip)
 {
 	return false;
 }

@@ -8,15 +8,15 @@
 
 #ifdef CONFIG_ADEOS_DEBUG
 /* Linux's interrupt flag used by a domain ahead of Linux: report it. */
-void adeos_debug_root_only(const char *what);
+void adx86_debug_root_only(const char *what);
 /* One "adeos: DEBUG:" line for a broken rule, naming the domain. */
-void adeos_debug_report(const char *what);
+void adx86_debug_report(const char *what);
 #else
-static inline void adeos_debug_root_only(const char *what)
+static inline void adx86_debug_root_only(const char *what)
 {
 }
 
-static inline void adeos_debug_report(const char *what)
+static inline void adx86_debug_report(const char *what)
 {
 }
 #endif

@@ -13,6 +13,8 @@
  * Linux's interrupt state does not apply, and with hard IRQs off nothing
  * can interrupt a holder on a uniprocessor. The spinlock's own debug
  * checks (CONFIG_DEBUG_SPINLOCK) still run.
+ *
+ * Any x86 shares it.
  */
 #ifndef ADEOS_I386_HARDLOCK_H
 #define ADEOS_I386_HARDLOCK_H
@@ -20,13 +22,13 @@
 #include <linux/spinlock.h>
 #include <adeos/arch_defs.h>
 
-#define adeos_hard_spin_lock_irqsave(lock, flags) \
+#define adx86_hard_spin_lock_irqsave(lock, flags) \
 	do {                                      \
 		(flags) = hard_local_irq_save();  \
 		do_raw_spin_lock(lock);           \
 	} while (0)
 
-#define adeos_hard_spin_unlock_irqrestore(lock, flags) \
+#define adx86_hard_spin_unlock_irqrestore(lock, flags) \
 	do {                                           \
 		do_raw_spin_unlock(lock);              \
 		hard_local_irq_restore(flags);         \
@@ -37,18 +39,18 @@
  * @saved is a variable of the file's, one per lock. It is enough, as a
  * holder cannot be interrupted, on a uniprocessor, before its unlock.
  */
-#define adeos_hard_spin_lock(lock, saved)                            \
+#define adx86_hard_spin_lock(lock, saved)                            \
 	do {                                                         \
-		unsigned long __adeos_flags = hard_local_irq_save(); \
+		unsigned long __adx86_flags = hard_local_irq_save(); \
 		do_raw_spin_lock(lock);                              \
-		(saved) = __adeos_flags;                             \
+		(saved) = __adx86_flags;                             \
 	} while (0)
 
-#define adeos_hard_spin_unlock(lock, saved)            \
+#define adx86_hard_spin_unlock(lock, saved)            \
 	do {                                           \
-		unsigned long __adeos_flags = (saved); \
+		unsigned long __adx86_flags = (saved); \
 		do_raw_spin_unlock(lock);              \
-		hard_local_irq_restore(__adeos_flags); \
+		hard_local_irq_restore(__adx86_flags); \
 	} while (0)
 
 #endif /* ADEOS_I386_HARDLOCK_H */

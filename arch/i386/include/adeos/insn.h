@@ -10,6 +10,9 @@
  *
  * Plain instructions: no tracing, no checks. The hard_* helpers of
  * <adeos/arch_defs.h> and the syscall fast paths build on them.
+ *
+ * i386 only as written (pushfl, popl; i386_ names): an x86_64 port gives
+ * its own insn.h the same helpers, which the shared files call.
  */
 #ifndef ADEOS_I386_INSN_H
 #define ADEOS_I386_INSN_H

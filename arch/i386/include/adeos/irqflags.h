@@ -7,6 +7,8 @@
  * Linux turns them on), and a hard_* section that calls Linux code keeps
  * them off. Saved flags report the stage as a fake IF bit, so that code
  * testing X86_EFLAGS_IF keeps working.
+ *
+ * Any x86 shares it.
  */
 #ifndef ADEOS_I386_IRQFLAGS_H
 #define ADEOS_I386_IRQFLAGS_H
@@ -20,11 +22,11 @@
  * CONFIG_ADEOS_DEBUG's checks: an enable with hard IRQs off, a restore
  * or enable from a domain ahead of Linux).
  */
-void adeos_root_enable(void);
-void adeos_root_restore(void);
+void adx86_root_enable(void);
+void adx86_root_restore(void);
 /* The stage is unstalled and something is logged: play it. */
-void adeos_root_sync_pending(void);
-void adeos_root_safe_halt(void);
+void adx86_root_sync_pending(void);
+void adx86_root_safe_halt(void);
 /*
  * Idle: with Linux's stage stalled, either return false if something is
  * logged for Linux (do not sleep: the stage stays stalled, hard IRQs on,
@@ -32,9 +34,9 @@ void adeos_root_safe_halt(void);
  * true with hard IRQs off, for the caller's sti;hlt or sti;mwait, in
  * front of which no IRQ can slip.
  */
-bool adeos_root_idle_prepare(void);
+bool adx86_root_idle_prepare(void);
 /* Nothing is logged for Linux: a sleep with hard IRQs off may begin. */
-bool adeos_root_may_sleep(void);
+bool adx86_root_may_sleep(void);
 
 static __always_inline unsigned long arch_local_save_flags(void)
 {
@@ -43,7 +45,7 @@ static __always_inline unsigned long arch_local_save_flags(void)
 
 static __always_inline void arch_local_irq_disable(void)
 {
-	adeos_debug_root_only("local_irq_disable");
+	adx86_debug_root_only("local_irq_disable");
 	adeos_root.status |= ADEOS_STALL_FLAG;
 	i386_barrier();
 }
@@ -52,20 +54,20 @@ static __always_inline void arch_local_irq_disable(void)
  * Unstall; play what was logged before the unstall. An IRQ taken after
  * it is played by its own entry.
  */
-static __always_inline void adeos_root_unstall(void)
+static __always_inline void adx86_root_unstall(void)
 {
 	adeos_root.status &= ~ADEOS_STALL_FLAG;
 	i386_barrier();
 	if (__builtin_expect(adeos_root.log.summary != 0, 0))
-		adeos_root_sync_pending();
+		adx86_root_sync_pending();
 }
 
 static __always_inline void arch_local_irq_enable(void)
 {
 	if (IS_ENABLED(CONFIG_ADEOS_DEBUG))
-		adeos_root_enable();
+		adx86_root_enable();
 	else
-		adeos_root_unstall();
+		adx86_root_unstall();
 }
 
 /*
@@ -77,14 +79,14 @@ static __always_inline void arch_local_irq_restore(unsigned long flags)
 	if (!(flags & I386_EFLAGS_IF))
 		return;
 	if (IS_ENABLED(CONFIG_ADEOS_DEBUG))
-		adeos_root_restore();
+		adx86_root_restore();
 	else
-		adeos_root_unstall();
+		adx86_root_unstall();
 }
 
 static inline void arch_safe_halt(void)
 {
-	adeos_root_safe_halt();
+	adx86_root_safe_halt();
 }
 
 static inline void halt(void)
@@ -101,31 +103,31 @@ static inline void halt(void)
  */
 #ifdef CONFIG_ADEOS_DEBUG
 /* The stage must be unstalled, Linux current, when user mode enters. */
-void adeos_user_entry_check(void);
+void adx86_user_entry_check(void);
 #else
-static inline void adeos_user_entry_check(void)
+static inline void adx86_user_entry_check(void)
 {
 }
 #endif
 
 /* Entry from user mode: Linux's stage stalls at once. */
-static __always_inline void adeos_user_entry(void)
+static __always_inline void adx86_user_entry(void)
 {
-	adeos_user_entry_check();
+	adx86_user_entry_check();
 	adeos_root.status |= ADEOS_STALL_FLAG;
 }
 
 /* Linux runs with hard IRQs on, its stage stalled until it enables. */
-static __always_inline void adeos_user_entry_done(void)
+static __always_inline void adx86_user_entry_done(void)
 {
 	i386_sti();
 }
 
 /*
- * The return to user mode, after adeos_user_exit_logged() found nothing
+ * The return to user mode, after adx86_user_exit_logged() found nothing
  * (hard IRQs off already): Linux's stage unstalls.
  */
-static __always_inline void adeos_user_exit(void)
+static __always_inline void adx86_user_exit(void)
 {
 	adeos_root.status &= ~ADEOS_STALL_FLAG;
 }

@@ -18,7 +18,7 @@ extern const struct adeos_line_ops i386_apic_eoi_line_ops;
 /* and the local APIC's own system vectors. */
 extern const struct adeos_line_ops i386_sysvec_line_ops;
 
-/* Every line as Linux has set it up so far (adeos_arch_init()). */
+/* Every line as Linux has set it up so far (adx86_arch_init()). */
 void adx86_lines_init(void);
 
 #endif /* ADEOS_I386_LINES_H */

@@ -2,13 +2,16 @@
 /*
  * The hooks Linux's own files call under CONFIG_ADEOS (linux-patch/):
  * interrupt entry, exception and syscall entry/exit, idle, Linux's APIC
- * EOI.
+ * EOI. Those of Linux's generic code (genirq, PCI), which core's glue
+ * defines for any arch, are in <adeos/hooks.h>.
  *
  * The rule they keep (DESIGN.md): Linux runs with hard IRQs on, except
  * inside explicit hard_* sections. Every way into Linux turns them on
  * and records Linux's state at the entry on the entry's own stack
  * (irqentry_state_t); Linux's local_irq_*() only stall and unstall its
  * stage of the pipeline and never touch the CPU's flag.
+ *
+ * Any x86 shares it.
  */
 #ifndef ADEOS_I386_LINUX_H
 #define ADEOS_I386_LINUX_H
@@ -27,7 +30,7 @@ struct irq_desc;
  * irq_exit_rcu(): the pipeline runs it as the root domain's handler,
  * inside Linux's entry (irqentry_enter/exit) made around it.
  */
-typedef void (*adeos_linux_irq_fn)(struct pt_regs *regs, u32 vector);
+typedef void (*adx86_linux_irq_fn)(struct pt_regs *regs, u32 vector);
 
 /*
  * The IDT entry of a device IRQ, and of a system vector. @return 0: the
@@ -35,60 +38,60 @@ typedef void (*adeos_linux_irq_fn)(struct pt_regs *regs, u32 vector);
  * else a token: the IRQ is only Linux's and Linux runs with its
  * interrupts on, so it is acknowledged, and the IDT entry runs Linux's
  * entry and handler at once, as without the pipeline, then
- * adeos_irq_direct_done(token) before Linux's exit.
+ * adx86_irq_direct_done(token) before Linux's exit.
  */
-unsigned long adeos_irq_entry(struct pt_regs *regs, u32 vector,
-			      adeos_linux_irq_fn fn);
-unsigned long adeos_sysvec_entry(struct pt_regs *regs, adeos_linux_irq_fn fn,
+unsigned long adx86_irq_entry(struct pt_regs *regs, u32 vector,
+			      adx86_linux_irq_fn fn);
+unsigned long adx86_sysvec_entry(struct pt_regs *regs, adx86_linux_irq_fn fn,
 				 u32 vector);
 
 /*
  * The token: the IRQ, the IRQ Linux was playing before it (put back
- * after: adeos_acked_at_entry() reads it), and whether the pipeline must
+ * after: adx86_acked_at_entry() reads it), and whether the pipeline must
  * end the IRQ after Linux's handler (a level line masked at its
  * acknowledge, or held).
  */
-#define ADEOS_DIRECT (1UL << 31)
-#define ADEOS_DIRECT_END (1UL << 30)
-#define ADEOS_DIRECT_OUTER_SHIFT 16
-#define ADEOS_DIRECT_IRQ 0xffffUL
-#define ADEOS_DIRECT_NO_IRQ 0x3fffU /* no device IRQ playing */
+#define ADX86_DIRECT (1UL << 31)
+#define ADX86_DIRECT_END (1UL << 30)
+#define ADX86_DIRECT_OUTER_SHIFT 16
+#define ADX86_DIRECT_IRQ 0xffffUL
+#define ADX86_DIRECT_NO_IRQ 0x3fffU /* no device IRQ playing */
 
-extern unsigned int adeos_root_irq_playing;
-void __adeos_irq_direct_done(unsigned long token);
+extern unsigned int adx86_root_irq_playing;
+void __adx86_irq_direct_done(unsigned long token);
 
-static __always_inline void adeos_irq_direct_done(unsigned long token)
+static __always_inline void adx86_irq_direct_done(unsigned long token)
 {
-	if (__builtin_expect(token & ADEOS_DIRECT_END, 0)) {
-		__adeos_irq_direct_done(token);
+	if (__builtin_expect(token & ADX86_DIRECT_END, 0)) {
+		__adx86_irq_direct_done(token);
 		return;
 	}
-	adeos_root_irq_playing =
-		(token >> ADEOS_DIRECT_OUTER_SHIFT) & ADEOS_DIRECT_NO_IRQ;
+	adx86_root_irq_playing =
+		(token >> ADX86_DIRECT_OUTER_SHIFT) & ADX86_DIRECT_NO_IRQ;
 }
 
 /*
  * What irqentry_enter() found, for irqentry_exit() (irqentry_state_t's
  * adeos field): the CPU's flag was on in the interrupted context, a
  * domain ahead of Linux was running, Linux's stage was stalled. Only
- * ADEOS_ENTRY_HW_ON alone means "Linux, with its interrupts on".
+ * ADX86_ENTRY_HW_ON alone means "Linux, with its interrupts on".
  */
-#define ADEOS_ENTRY_HW_ON 0x1
-#define ADEOS_ENTRY_DOMAIN 0x2
-#define ADEOS_ENTRY_STALLED 0x4
+#define ADX86_ENTRY_HW_ON 0x1
+#define ADX86_ENTRY_DOMAIN 0x2
+#define ADX86_ENTRY_STALLED 0x4
 
 /*
  * Exception and interrupt entry from kernel mode: Linux's stage is
  * stalled, the IF bit in @regs becomes Linux's interrupt state, and hard
  * IRQs come back on if the interrupted Linux code had them on. @return
- * the ADEOS_ENTRY_* flags to hand to the exit hooks.
+ * the ADX86_ENTRY_* flags to hand to the exit hooks.
  */
-unsigned int adeos_kernel_entry(struct pt_regs *regs);
+unsigned int adx86_kernel_entry(struct pt_regs *regs);
 /*
  * Before Linux's exit work: what was logged for Linux meanwhile plays,
  * if the frame returns to Linux with its interrupts on.
  */
-void adeos_kernel_exit_prepare(struct pt_regs *regs, unsigned int entry);
+void adx86_kernel_exit_prepare(struct pt_regs *regs, unsigned int entry);
 /*
  * After it: hard IRQs off, the stage and the IF bit as they were at the
  * entry. @exit_rcu (irqentry_state_t): the entry hit the idle task; in
@@ -97,7 +100,7 @@ void adeos_kernel_exit_prepare(struct pt_regs *regs, unsigned int entry);
  * called ct_irq_exit(), after which RCU may not be watching: nothing of
  * Linux's is played here.
  */
-void adeos_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu);
+void adx86_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu);
 
 /*
  * NMIs, and the exceptions Linux takes as NMIs (int3, debug from kernel
@@ -106,20 +109,20 @@ void adeos_kernel_exit(struct pt_regs *regs, unsigned int entry, bool exit_rcu);
  * nothing they run plays the log; the exit puts the stage back, without
  * playing either. @return the stage's state for the exit.
  */
-unsigned int adeos_nmi_entry(void);
-void adeos_nmi_exit(unsigned int entry);
+unsigned int adx86_nmi_entry(void);
+void adx86_nmi_exit(unsigned int entry);
 
 /*
  * Entry from user mode and the return to it, on every syscall: inline,
- * in <adeos/irqflags.h> (adeos_user_entry(), adeos_user_entry_done(),
- * adeos_user_exit()), and the ones below, which only kernel/entry/
+ * in <adeos/irqflags.h> (adx86_user_entry(), adx86_user_entry_done(),
+ * adx86_user_exit()), and the ones below, which only kernel/entry/
  * common.c calls.
  */
 #ifdef CONFIG_ADEOS_DEBUG
 /* Hard IRQs off and Linux's log empty at a syscall's enable. */
-void adeos_syscall_entry_check(void);
+void adx86_syscall_entry_check(void);
 #else
-static inline void adeos_syscall_entry_check(void)
+static inline void adx86_syscall_entry_check(void)
 {
 }
 #endif
@@ -131,9 +134,9 @@ static inline void adeos_syscall_entry_check(void)
  * been logged for Linux: unstall and turn them on without a look at the
  * log.
  */
-static __always_inline void adeos_syscall_entry_enable(void)
+static __always_inline void adx86_syscall_entry_enable(void)
 {
-	adeos_syscall_entry_check();
+	adx86_syscall_entry_check();
 	adeos_root.status &= ~ADEOS_STALL_FLAG;
 	i386_sti();
 }
@@ -143,13 +146,16 @@ static __always_inline void adeos_syscall_entry_enable(void)
  * IRQs off; whether anything is logged for Linux (to be played, and the
  * exit work done again).
  */
-static __always_inline bool adeos_user_exit_logged(void)
+static __always_inline bool adx86_user_exit_logged(void)
 {
 	i386_cli();
 	return adeos_root.log.summary != 0;
 }
 
-/* Nothing holds Linux's log back (no stage ahead of it stalled). */
+/*
+ * Something is logged for Linux that Linux may play now: nothing holds
+ * its log back (arch/i386/root.c).
+ */
 bool adx86_root_log_playable(void);
 
 /*
@@ -165,43 +171,14 @@ void adx86_root_exit_replay(void);
  * nothing in service, and the 8259 counts it as spurious). An IRQ that
  * a chained handler raises in software never entered the pipeline.
  */
-bool adeos_acked_at_entry(struct irq_desc *desc);
-
-struct irqaction;
-/*
- * Whether Linux may put the actions @old (the line's) and @new on one
- * line though they do not both ask to share it: one of them is the
- * shared action with which the glue holds a line for a domain that
- * passes it on (core/linux/domains.c).
- */
-bool adeos_irq_may_share(const struct irqaction *old,
-			 const struct irqaction *new);
-/*
- * Whether Linux must refuse @new on the line of @old though both ask to
- * share it: a level-triggered line that a domain ahead of Linux holds
- * is never a Linux driver's too.
- */
-bool adeos_irq_must_not_share(const struct irqaction *old,
-			      const struct irqaction *new);
-
-struct pci_dev;
-/*
- * A PCI device's IRQs came up (MSI enabled, or the device enabled with
- * its INTx line), or are about to go (@msi: its MSI, else its INTx):
- * the domains that name the device take them, or let them go
- * (core/linux/domains.c). Process context.
- */
-void adeos_pci_irqs_on(struct pci_dev *dev);
-void adeos_pci_irqs_off(struct pci_dev *dev, bool msi);
-/* Does @name, "vvvv:dddd" or "[dddd:]bb:ss.f", name @dev? */
-bool adeos_pci_names_device(const char *name, struct pci_dev *dev);
+bool adx86_acked_at_entry(struct irq_desc *desc);
 
 /*
  * Whether the line of @irq (@data, its chip @chip) is level-triggered:
  * on the IO-APIC, as Linux set its pin up; on the 8259, as the chipset's
  * ELCR says (arch/i386/line.c). Process context.
  */
-bool adeos_line_is_level(unsigned int irq, struct irq_data *data,
+bool adx86_line_is_level(unsigned int irq, struct irq_data *data,
 			 struct irq_chip *chip);
 /*
  * Linux changed the chip, the flow handler or the trigger of @desc's
@@ -221,22 +198,22 @@ void adx86_line_forget(unsigned int irq);
  * deliver it (the cascade IRQ 2, a pin that carries another source).
  * Process context (arch/i386/route.c).
  */
-int adeos_route_isa_irq(unsigned int irq, const char *domain);
+int adx86_route_isa_irq(unsigned int irq, const char *domain);
 
 /*
  * Exceptions taken while a domain ahead of Linux runs (arch/i386/fault.c).
  *
- * Linux's trap code calls adeos_domain_trap() where it would oops, once
+ * Linux's trap code calls adx86_domain_trap() where it would oops, once
  * it found no fixup of its own: true when the fault hit a domain's
  * handler, which is then stopped; @regs resume at the pipeline's landing
  * (the handler's frames are abandoned). @address: what a page fault was
  * for, else 0.
  */
-bool adeos_domain_trap(struct pt_regs *regs, int trapnr, unsigned long address);
+bool adx86_domain_trap(struct pt_regs *regs, int trapnr, unsigned long address);
 /* A BUG() (not a WARN()) at @regs->ip, in a domain: not Linux's to report. */
-bool adeos_domain_bug(struct pt_regs *regs);
+bool adx86_domain_bug(struct pt_regs *regs);
 /* A double fault in a domain: panic, naming it. */
-void adeos_double_fault(struct pt_regs *regs);
+void adx86_double_fault(struct pt_regs *regs);
 /*
  * A domain ahead of Linux runs: its faults and printk are not Linux's.
  * Inline: every page fault from user mode asks.
@@ -244,7 +221,7 @@ void adeos_double_fault(struct pt_regs *regs);
 struct adeos_domain;
 extern struct adeos_domain adeos_root, *adeos_current;
 
-static __always_inline bool adeos_domain_running(void)
+static __always_inline bool adx86_domain_running(void)
 {
 	return adeos_current != &adeos_root;
 }
@@ -253,9 +230,9 @@ static __always_inline bool adeos_domain_running(void)
  * may take Linux's interrupt flag, which CONFIG_ADEOS_DEBUG otherwise
  * reports from a domain. Nests; no-op when Linux is current.
  */
-void adeos_linux_for_domain(bool begin);
-/* The exception entry of a domain (adeos_kernel_entry) is one such. */
-bool adeos_linux_runs_for_domain(void);
+void adx86_linux_for_domain(bool begin);
+/* The exception entry of a domain (adx86_kernel_entry) is one such. */
+bool adx86_linux_runs_for_domain(void);
 
 /*
  * An exception, before Linux handles it: offered to the domains that
@@ -264,19 +241,19 @@ bool adeos_linux_runs_for_domain(void);
  * (every page fault comes here).
  */
 extern unsigned long adeos_event_map;
-bool __adeos_exception_event(unsigned int vector, struct pt_regs *regs);
+bool __adx86_exception_event(unsigned int vector, struct pt_regs *regs);
 
-static __always_inline bool adeos_exception_event(unsigned int vector,
+static __always_inline bool adx86_exception_event(unsigned int vector,
 						  struct pt_regs *regs)
 {
 	if (__builtin_expect(!(adeos_event_map & (1UL << vector)), 1))
 		return false;
-	return __adeos_exception_event(vector, regs);
+	return __adx86_exception_event(vector, regs);
 }
 
 /* Set up the pipeline with Linux as its root domain (from init_IRQ). */
-void adeos_arch_init(void);
+void adx86_arch_init(void);
 /* Once the pipeline acknowledges the local APIC, Linux's EOI is a no-op. */
-extern bool adeos_apic_eoi_by_pipeline;
+extern bool adx86_apic_eoi_by_pipeline;
 
 #endif /* ADEOS_I386_LINUX_H */

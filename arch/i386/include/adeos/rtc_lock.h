@@ -15,7 +15,9 @@
  * As the pipeline's other hard locks, rtc_lock is then out of lockdep's
  * sight (hardlock.h). Linux's side keeps the stall and the preemption
  * count it had, so that the code it runs under the lock sees what it
- * expects; a domain takes it with adeos_rtc_lock_domain().
+ * expects; a domain takes it with adx86_rtc_lock_domain().
+ *
+ * Any x86 shares it.
  */
 #ifndef ADEOS_I386_RTC_LOCK_H
 #define ADEOS_I386_RTC_LOCK_H
@@ -26,41 +28,41 @@
  * Linux's side (spin_lock*() on &rtc_lock below), out of line: the
  * spinlock's debug build keeps its lock operations out of modules' reach.
  */
-void adeos_rtc_lock_take(void);
-void adeos_rtc_lock_drop(void);
+void adx86_rtc_lock_take(void);
+void adx86_rtc_lock_drop(void);
 
 /*
  * A domain's side, in its handler: no preemption count (a domain must not
  * reach Linux's scheduler), and the flag it saves is its own.
  */
-unsigned long adeos_rtc_lock_domain(void);
-void adeos_rtc_unlock_domain(unsigned long flags);
+unsigned long adx86_rtc_lock_domain(void);
+void adx86_rtc_unlock_domain(unsigned long flags);
 
 /* Linux's irq variants: its stage's part first, the hard lock inside. */
-static __always_inline void adeos_rtc_lock_irq(void)
+static __always_inline void adx86_rtc_lock_irq(void)
 {
 	local_irq_disable();
-	adeos_rtc_lock_take();
+	adx86_rtc_lock_take();
 }
 
-static __always_inline void adeos_rtc_unlock_irq(void)
+static __always_inline void adx86_rtc_unlock_irq(void)
 {
-	adeos_rtc_lock_drop();
+	adx86_rtc_lock_drop();
 	local_irq_enable();
 }
 
-static __always_inline unsigned long adeos_rtc_lock_irqsave(void)
+static __always_inline unsigned long adx86_rtc_lock_irqsave(void)
 {
 	unsigned long flags;
 
 	local_irq_save(flags);
-	adeos_rtc_lock_take();
+	adx86_rtc_lock_take();
 	return flags;
 }
 
-static __always_inline void adeos_rtc_unlock_irqrestore(unsigned long flags)
+static __always_inline void adx86_rtc_unlock_irqrestore(unsigned long flags)
 {
-	adeos_rtc_lock_drop();
+	adx86_rtc_lock_drop();
 	local_irq_restore(flags);
 }
 
@@ -68,34 +70,34 @@ static __always_inline void adeos_rtc_unlock_irqrestore(unsigned long flags)
  * Each evaluates its lock argument once: @rtc on rtc_lock, @other, the
  * call Linux makes, on any other lock.
  */
-#define adeos_rtc_dispatch(lock, rtc, other)       \
+#define adx86_rtc_dispatch(lock, rtc, other)       \
 	do {                                       \
-		spinlock_t *__adeos_lock = (lock); \
-		if (__adeos_lock == &rtc_lock)     \
+		spinlock_t *__adx86_lock = (lock); \
+		if (__adx86_lock == &rtc_lock)     \
 			rtc;                       \
 		else                               \
 			other;                     \
 	} while (0)
 
 #define spin_lock(lock)                                 \
-	adeos_rtc_dispatch(lock, adeos_rtc_lock_take(), \
-			   raw_spin_lock(&__adeos_lock->rlock))
+	adx86_rtc_dispatch(lock, adx86_rtc_lock_take(), \
+			   raw_spin_lock(&__adx86_lock->rlock))
 #define spin_unlock(lock)                               \
-	adeos_rtc_dispatch(lock, adeos_rtc_lock_drop(), \
-			   raw_spin_unlock(&__adeos_lock->rlock))
+	adx86_rtc_dispatch(lock, adx86_rtc_lock_drop(), \
+			   raw_spin_unlock(&__adx86_lock->rlock))
 #define spin_lock_irq(lock)                            \
-	adeos_rtc_dispatch(lock, adeos_rtc_lock_irq(), \
-			   raw_spin_lock_irq(&__adeos_lock->rlock))
+	adx86_rtc_dispatch(lock, adx86_rtc_lock_irq(), \
+			   raw_spin_lock_irq(&__adx86_lock->rlock))
 #define spin_unlock_irq(lock)                            \
-	adeos_rtc_dispatch(lock, adeos_rtc_unlock_irq(), \
-			   raw_spin_unlock_irq(&__adeos_lock->rlock))
+	adx86_rtc_dispatch(lock, adx86_rtc_unlock_irq(), \
+			   raw_spin_unlock_irq(&__adx86_lock->rlock))
 #undef spin_lock_irqsave
 #define spin_lock_irqsave(lock, flags)                               \
-	adeos_rtc_dispatch(lock, (flags) = adeos_rtc_lock_irqsave(), \
-			   raw_spin_lock_irqsave(&__adeos_lock->rlock, flags))
+	adx86_rtc_dispatch(lock, (flags) = adx86_rtc_lock_irqsave(), \
+			   raw_spin_lock_irqsave(&__adx86_lock->rlock, flags))
 #define spin_unlock_irqrestore(lock, flags)               \
-	adeos_rtc_dispatch(                               \
-		lock, adeos_rtc_unlock_irqrestore(flags), \
-		raw_spin_unlock_irqrestore(&__adeos_lock->rlock, flags))
+	adx86_rtc_dispatch(                               \
+		lock, adx86_rtc_unlock_irqrestore(flags), \
+		raw_spin_unlock_irqrestore(&__adx86_lock->rlock, flags))
 
 #endif /* ADEOS_I386_RTC_LOCK_H */

@@ -44,10 +44,10 @@ static void domain_irq(unsigned int n, void *cookie)
 		collided++;
 		return;
 	}
-	flags = adeos_rtc_lock_domain();
+	flags = adx86_rtc_lock_domain();
 	outb(RTC_REG_C, RTC_PORT(0));
 	(void)inb(RTC_PORT(1));
-	adeos_rtc_unlock_domain(flags);
+	adx86_rtc_unlock_domain(flags);
 	handled++;
 }
 

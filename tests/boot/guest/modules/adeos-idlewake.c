@@ -4,7 +4,7 @@
  * for Linux just before it sleeps. cpuidle enters a state with Linux's
  * stage stalled, so the IRQ is logged, not played: the sleep that
  * follows (halt, or sti;mwait with mwait=1) must give way to it (the
- * pipeline's idle check, adeos_root_idle_prepare()), and Linux's handler
+ * pipeline's idle check, adx86_root_idle_prepare()), and Linux's handler
  * then runs at once. An idle that sleeps over it anyway runs the handler
  * only when some later IRQ ends the sleep.
  *
