@@ -8,6 +8,8 @@
  * the local APIC's own system vectors (its timer, IPIs, errors): an EOI
  * only; the spurious vector is never in service and gets none.
  * Hard IRQs off.
+ *
+ * Any x86 shares it.
  */
 #include <linux/irq.h>
 #include <asm/apic.h>
@@ -68,7 +70,7 @@ static int apic_line_pending(const struct adeos_line *line)
 		  BIT(vector % 32));
 }
 
-const struct adeos_line_ops i386_apic_line_ops = {
+const struct adeos_line_ops adx86_apic_line_ops = {
 	.mask = apic_line_mask,
 	.unmask = apic_line_unmask,
 	.eoi = apic_line_eoi,
@@ -82,7 +84,7 @@ static void no_mask(const struct adeos_line *line)
 }
 
 /* A line whose chip cannot mask it: an EOI is all there is. */
-const struct adeos_line_ops i386_apic_eoi_line_ops = {
+const struct adeos_line_ops adx86_apic_eoi_line_ops = {
 	.mask = no_mask,
 	.unmask = no_mask,
 	.eoi = apic_line_eoi,
@@ -97,7 +99,7 @@ static int no_state(const struct adeos_line *line)
 }
 
 /* The local APIC's own vectors: nothing to mask, nothing to ask. */
-const struct adeos_line_ops i386_sysvec_line_ops = {
+const struct adeos_line_ops adx86_sysvec_line_ops = {
 	.mask = no_mask,
 	.unmask = no_mask,
 	.eoi = apic_line_eoi,

@@ -11,6 +11,8 @@
  * while Linux hands the line to the IO-APIC is still the 8259's to
  * acknowledge. Hard IRQs off; the 8259's lock is taken that way too
  * (linux-patch/).
+ *
+ * Any x86 shares it.
  */
 #include <linux/irq.h>
 #include <asm/i8259.h>
@@ -54,7 +56,7 @@ static int i8259_pending(const struct adeos_line *line)
 	return !!legacy_pic->irq_pending(data_of(line)->irq);
 }
 
-const struct adeos_line_ops i386_i8259_line_ops = {
+const struct adeos_line_ops adx86_i8259_line_ops = {
 	.mask = i8259_mask,
 	.unmask = i8259_unmask,
 	.eoi = i8259_eoi,

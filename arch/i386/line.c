@@ -11,6 +11,8 @@
  * route.c's routing of a domain's ISA line. Nothing on the interrupt
  * path looks at a chip. Then the arch contract's controller hooks, in
  * terms of the lines.
+ *
+ * Any x86 shares it.
  */
 #include <linux/init.h>
 #include <linux/irq.h>
@@ -40,10 +42,10 @@ static const struct adeos_line_ops *ops_of(struct irq_chip *chip)
 	if (!chip)
 		return NULL;
 	if (chip == &i8259A_chip)
-		return &i386_i8259_line_ops;
+		return &adx86_i8259_line_ops;
 	if (chip->irq_mask && chip->irq_unmask)
-		return &i386_apic_line_ops;
-	return &i386_apic_eoi_line_ops;
+		return &adx86_apic_line_ops;
+	return &adx86_apic_eoi_line_ops;
 }
 
 /*
@@ -97,7 +99,7 @@ void __init adx86_lines_init(void)
 	for (irq = 0; irq < ARCH_NR_HW_IRQS; irq++)
 		adx86_line_elcr_changed(irq);
 	for (irq = ADEOS_SYS_IRQ_BASE; irq < ADEOS_VIRQ_BASE; irq++)
-		adeos_line_set(irq, &i386_sysvec_line_ops, NULL, 0);
+		adeos_line_set(irq, &adx86_sysvec_line_ops, NULL, 0);
 	adeos_line_set(ADEOS_SYS_IRQ_BASE + SPURIOUS_APIC_VECTOR -
 			       FIRST_SYSTEM_VECTOR,
 		       NULL, NULL, 0);
