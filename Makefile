@@ -31,14 +31,14 @@ SAN_CFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 	      -fno-sanitize-recover=all
 CMOCKA_LIBS := -lcmocka
 
-CORE_SRCS := core/domain.c core/event.c core/irq.c core/line.c core/pipeline.c core/fault.c core/sched.c core/storm.c core/template.c core/ring.c
+CORE_SRCS := core/domain.c core/event.c core/irq.c core/line.c core/pipeline.c core/fault.c core/sched.c core/storm.c core/template.c core/ring.c core/timer.c
 # The torture: its driver, its reference model, its events.
 TORTURE_SRCS := core/torture.c core/torture-model.c core/torture-events.c
 # The executive (executive/): linked by what runs tasks, test_rtx and
 # the templates.
 EXECUTIVE_SRCS := executive/sched.c executive/synch.c executive/task.c executive/timer.c
 HOST_SRCS := tests/host/arch.c tests/host/context.c
-UNIT_NAMES := test_domain test_fault test_irq test_line test_os test_pipeline test_resched test_ring test_rtx
+UNIT_NAMES := test_domain test_fault test_irq test_line test_os test_pipeline test_resched test_ring test_rtx test_timer
 UNIT_COMMON := tests/unit/fixture.c
 
 .PHONY: all help check clean distclean bench-core \

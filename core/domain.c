@@ -18,6 +18,8 @@ static void domain_reset(adomain_t *d, const char *name, int priority)
 	d->name = name;
 	d->priority = priority;
 	d->irq_in_service = -1;
+	d->timers_due.next = &d->timers_due;
+	d->timers_due.prev = &d->timers_due;
 	for (irq = 0; irq < ADEOS_NR_IRQS; irq++)
 		d->irqs[irq].control = ADEOS_DEFAULT_CONTROL;
 }

@@ -10,6 +10,7 @@
 #include "host.h"
 #include <adeos/clock.h>
 #include <adeos/os.h>
+#include <adeos/timer.h>
 
 struct host_cpu host;
 
@@ -299,4 +300,38 @@ unsigned long long arch_timestamp(void)
 unsigned long arch_timestamp_per_us(void)
 {
 	return 1;
+}
+
+/* The timer service's device: what it was set for; the test fires it. */
+void arch_timer_program(unsigned long long deadline)
+{
+	if (host.hard_on)
+		host.violations++;
+	host.tdev_armed = 1;
+	host.tdev_at = deadline;
+	host.tdev_programs++;
+}
+
+void arch_timer_disarm(void)
+{
+	if (host.hard_on)
+		host.violations++;
+	host.tdev_armed = 0;
+}
+
+/* The device fires: the CPU takes the service's interrupt, as an IRQ. */
+void host_take_timer(void)
+{
+	if (!host.hard_on) {
+		fprintf(stderr, "host: the timer taken with the flag off\n");
+		abort();
+	}
+	host.hard_on = 0;
+	host.depth++;
+	host.tdev_armed = 0;
+	adeos_timer_interrupt();
+	if (host.hard_on)
+		host.violations++;
+	host.depth--;
+	host.hard_on = 1;
 }

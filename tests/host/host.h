@@ -56,6 +56,13 @@ struct host_cpu {
 	int shot_mode, shot_armed;
 	unsigned long long shot_at;
 	unsigned long shots;
+	/*
+	 * The timer service's device (adeos/timer.h): armed, for what
+	 * deadline, how many times it was written.
+	 */
+	int tdev_armed;
+	unsigned long long tdev_at;
+	unsigned long tdev_programs;
 	/* The simulated FPU registers, and the saves and restores of them. */
 	unsigned long fpu_regs, fpu_saves, fpu_restores;
 	unsigned long task_switches;
@@ -67,6 +74,9 @@ extern struct host_cpu host;
 void host_reset(void);
 /* The CPU takes @irq now, as if the line had been raised; flag must be on. */
 void host_take_irq(unsigned int irq);
+
+/* The timer service's device fires now (its one shot); flag must be on. */
+void host_take_timer(void);
 
 /*
  * An exception in the running code, as the arch's exception path takes

@@ -176,6 +176,11 @@ struct adeos_log {
 	unsigned int hits[ADEOS_NR_IRQS];
 };
 
+/* A link of the timer service's lists (adeos/timer.h). */
+struct adeos_timer_link {
+	struct adeos_timer_link *next, *prev;
+};
+
 /* The 2002 API's typedef names are kept: adomain_t, adattr_t. */
 typedef struct adeos_domain {
 	const char *name;
@@ -213,6 +218,8 @@ typedef struct adeos_domain {
 	unsigned long reschedules; /* calls of it */
 	int resched_due; /* a walk in a hard section left it to the next */
 	struct adeos_log log;
+	/* Its timers whose deadline passed, to fire when its stage plays. */
+	struct adeos_timer_link timers_due;
 	struct adeos_irq_slot irqs[ADEOS_NR_IRQS];
 	struct adeos_irq_stats stats[ADEOS_NR_IRQS];
 	struct adeos_event_slot events[ADEOS_NR_EVENTS];
