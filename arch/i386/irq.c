@@ -13,6 +13,7 @@
 #include <linux/irqdesc.h>
 #include <linux/kernel.h>
 #include <asm/apic.h>
+#include <asm/irq_regs.h>
 #include <asm/hw_irq.h>
 #include <asm/irq_vectors.h>
 #include <adeos/adeos.h>
@@ -20,6 +21,7 @@
 #include <adeos/direct.h>
 #include <adeos/line.h>
 #include <adeos/linux.h>
+#include <adeos/timer.h>
 #include "root.h"
 
 /* How Linux handles one pipeline IRQ, as its entry last saw it. */
@@ -113,9 +115,13 @@ void arch_run_root_handler(void (*handler)(unsigned int irq, void *cookie),
 	if (lockdep_on)
 		trace_hardirqs_off();
 	if (irq >= ADEOS_VIRQ_BASE) {
+		/* A virtual IRQ, such as Linux's proxied tick: the frame played. */
+		struct pt_regs *old = set_irq_regs(adx86_root_frame);
+
 		irq_enter_rcu();
 		handler(irq, cookie);
 		irq_exit_rcu();
+		set_irq_regs(old);
 	} else {
 		handler(irq, cookie);
 	}
@@ -124,6 +130,21 @@ void arch_run_root_handler(void (*handler)(unsigned int irq, void *cookie),
 }
 
 /* ---- entries ---- */
+
+/*
+ * The pipeline takes @irq: the timer service's device, once the service
+ * owns it (timer.c), goes to the service's entry, acknowledged first as
+ * its line says; any other IRQ to the pipeline's.
+ */
+static __always_inline void pipeline_take(unsigned int irq)
+{
+	if (unlikely(irq == adx86_timer_irq)) {
+		arch_irq_ack(irq);
+		adeos_timer_interrupt();
+		return;
+	}
+	adeos_handle_irq(irq);
+}
 
 /*
  * The pipeline's part of an interrupt, then Linux's if it may run now.
@@ -137,12 +158,12 @@ static void pipeline_entry(struct pt_regs *regs, unsigned int irq)
 
 	if (!root_is_current()) {
 		/* A domain ahead of Linux was interrupted: not Linux. */
-		adeos_handle_irq(irq);
+		pipeline_take(irq);
 		return;
 	}
 	stalled = adeos_root.status & ADEOS_STALL_FLAG;
 	adeos_root.status |= ADEOS_STALL_FLAG;
-	adeos_handle_irq(irq);
+	pipeline_take(irq);
 	if (stalled || !adx86_root_log_playable()) {
 		if (!stalled)
 			adeos_root.status &= ~ADEOS_STALL_FLAG;

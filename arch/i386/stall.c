@@ -39,6 +39,7 @@
 #include <asm/hardirq.h>
 #include <asm/tsc.h>
 #include <adeos/adeos.h>
+#include <adeos/timer.h>
 
 #define MAX_STALL_US 5000000
 
@@ -57,9 +58,14 @@ static struct stall_record last;
 static unsigned long received_before[ARCH_NR_HW_IRQS];
 static unsigned long window_arrivals[ARCH_NR_HW_IRQS];
 
+/*
+ * Linux's timer interrupts: its system IRQs, and the timer service's
+ * virtual IRQ once Linux's tick comes through the service's proxy.
+ */
 static unsigned int root_sys_logged(void)
 {
-	unsigned int irq, n = 0;
+	int tick = adeos_timer_virq();
+	unsigned int irq, n = tick >= 0 ? adeos_root.log.hits[tick] : 0;
 
 	for (irq = ADEOS_SYS_IRQ_BASE; irq < ADEOS_VIRQ_BASE; irq++)
 		n += adeos_root.log.hits[irq];
@@ -68,7 +74,8 @@ static unsigned int root_sys_logged(void)
 
 static unsigned long root_sys_received(void)
 {
-	unsigned long n = 0;
+	int tick = adeos_timer_virq();
+	unsigned long n = tick >= 0 ? adeos_root.stats[tick].received : 0;
 	unsigned int irq;
 
 	for (irq = ADEOS_SYS_IRQ_BASE; irq < ADEOS_VIRQ_BASE; irq++)

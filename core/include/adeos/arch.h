@@ -20,7 +20,7 @@
  *   NULL, the E* error numbers, and the hard_* helpers below as static
  *   inline functions (they sit on every interrupt path).
  *
- * and implements, out of line, the hooks of three headers:
+ * and implements, out of line, the hooks of four headers:
  *
  *   adeos/arch.h     (this one) the hard interrupt flag: hard_*; the
  *                    interrupt controller: arch_irq_ack, arch_irq_end,
@@ -34,6 +34,12 @@
  *                    arch_timer_shot_start, arch_timer_shot,
  *                    arch_timer_counts_since_tick,
  *                    arch_timer_counts_to_ns; arch_timestamp_per_us
+ *   adeos/timer.h    the timer service's one-shot device:
+ *                    arch_timer_program, arch_timer_disarm; taken from
+ *                    the OS at boot: arch_timer_claim,
+ *                    arch_timer_claimed, arch_timer_stops_in_idle,
+ *                    arch_timestamp_khz; arch_timer_name,
+ *                    arch_timer_os_refusals
  *   adeos/context.h  (executive/include/) task contexts for the executive:
  *                    arch_task_init, arch_task_switch; the FPU:
  *                    arch_fpu_init, arch_fpu_save, arch_fpu_restore

@@ -116,4 +116,24 @@ void adeos_timer_interrupt(void);
 void arch_timer_program(unsigned long long deadline);
 void arch_timer_disarm(void);
 
+/*
+ * The OS's side of the device, at boot (process context): take it from
+ * the OS, which keeps its tick through the service (0, or -ENODEV: the
+ * machine has no such device, or the OS could not calibrate it); once
+ * the OS let go of it, set it up and program the deadline the service
+ * holds. Whether it stops in the CPU's deep idle states. The timestamp
+ * counter's rate, in kHz.
+ */
+int arch_timer_claim(void);
+void arch_timer_claimed(void);
+int arch_timer_stops_in_idle(void);
+unsigned long arch_timestamp_khz(void);
+/*
+ * What the device is, for people ("local APIC timer"), and how many
+ * times the OS's own driver of it was refused since arch_timer_claimed()
+ * (0 while the OS keeps to the service).
+ */
+const char *arch_timer_name(void);
+unsigned long arch_timer_os_refusals(void);
+
 #endif /* ADEOS_TIMER_H */

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Linux's tick through the timer service (adeos/timer.h): a proxy clock
+ * event device, rated above every real one so that the tick core takes
+ * it, whose next event is one of the root domain's timers. The proxy's
+ * rate is the timestamp counter's, so Linux's deltas are deadlines as
+ * they are. Its timer fires in the root's stage, as a virtual IRQ:
+ * logged while Linux stalls, played at the unstall, where the tick
+ * core catches up on the jiffies it missed.
+ *
+ * Installed at boot once the arch's device is calibrated; a machine
+ * whose device the arch cannot claim keeps Linux's own tick device.
+ */
+#include <linux/clockchips.h>
+#include <linux/cpumask.h>
+#include <linux/init.h>
+#include <linux/printk.h>
+#include <linux/proc_fs.h>
+#include <linux/seq_file.h>
+#include <adeos/timer.h>
+
+/* Above the local APIC timer (100, 150), the HPET (50) and the PIT. */
+#define PROXY_RATING 500
+
+static struct adeos_timer proxy_timer;
+
+static int proxy_set_next_event(unsigned long delta,
+				struct clock_event_device *dev)
+{
+	return adeos_timer_arm(&proxy_timer, arch_timestamp() + delta);
+}
+
+static int proxy_shutdown(struct clock_event_device *dev)
+{
+	adeos_timer_cancel(&proxy_timer);
+	return 0;
+}
+
+static int proxy_oneshot(struct clock_event_device *dev)
+{
+	return 0;
+}
+
+static struct clock_event_device proxy_device = {
+	.name = "adeos-proxy",
+	.features = CLOCK_EVT_FEAT_ONESHOT,
+	.rating = PROXY_RATING,
+	.set_next_event = proxy_set_next_event,
+	.set_state_shutdown = proxy_shutdown,
+	.set_state_oneshot = proxy_oneshot,
+	.set_state_oneshot_stopped = proxy_shutdown,
+	.tick_resume = proxy_oneshot,
+};
+
+/* In the root's stage, inside Linux's interrupt context. */
+static void proxy_fire(struct adeos_timer *t)
+{
+	proxy_device.event_handler(&proxy_device);
+}
+
+/* /proc/adeos/timer: the device and what the service counted. */
+static int timer_show(struct seq_file *m, void *v)
+{
+	unsigned long long next = adeos_timer_programmed();
+	struct adeos_timer_stats st;
+
+	adeos_timer_stats(&st);
+	seq_printf(m, "device: %s\n", arch_timer_name());
+	seq_printf(m, "rate: %lu kHz\n", arch_timestamp_khz());
+	if (next == ADEOS_TIMER_NEVER)
+		seq_puts(m, "programmed: never\n");
+	else
+		seq_printf(m, "programmed: %llu\n", next);
+	seq_printf(m, "interrupts: %lu\nearly: %lu\ndue: %lu\nfired: %lu\n",
+		   st.interrupts, st.early, st.due, st.fired);
+	seq_printf(m, "writes: %lu\nlinux_refused: %lu\n", st.programmed,
+		   arch_timer_os_refusals());
+	return 0;
+}
+
+static int __init start_service(void)
+{
+	int err = adeos_timer_service_start();
+
+	if (!err)
+		err = adeos_timer_attach(adeos_root_domain());
+	return err;
+}
+
+static int __init install_tick_proxy(void)
+{
+	unsigned long khz = arch_timestamp_khz();
+	int err;
+
+	/* clockevents takes a rate of 32 bits. */
+	err = khz && khz < 4000000 ? start_service() : -ERANGE;
+	if (!err)
+		err = arch_timer_claim();
+	if (err) {
+		pr_info("adeos: Linux keeps its own tick device (%d)\n", err);
+		return 0;
+	}
+	adeos_timer_init(&proxy_timer, adeos_root_domain(), proxy_fire);
+	if (arch_timer_stops_in_idle())
+		proxy_device.features |= CLOCK_EVT_FEAT_C3STOP;
+	proxy_device.cpumask = cpumask_of(smp_processor_id());
+	/* From a microsecond on, up to about a second. */
+	clockevents_config_and_register(&proxy_device, khz * 1000,
+					khz / 1000 + 1, khz * 1000);
+	arch_timer_claimed();
+	proc_create_single("adeos/timer", 0444, NULL, timer_show);
+	pr_info("adeos: Linux's tick through the pipeline's timer (%s)\n",
+		proxy_device.name);
+	return 0;
+}
+device_initcall(install_tick_proxy);
