@@ -95,6 +95,27 @@ void adx86_root_irq(unsigned int irq, void *cookie)
 }
 
 /*
+ * A virtual IRQ's handler, such as Linux's proxied tick, which reads
+ * the interrupted frame (get_irq_regs()): the frame played, or one made
+ * up at the pipeline's call that played it.
+ */
+static noinline void root_virq(void (*handler)(unsigned int irq, void *cookie),
+			       unsigned int irq, void *cookie)
+{
+	struct pt_regs replay, *regs = adx86_root_frame, *old;
+
+	if (!regs) {
+		make_replay_frame(&replay, _RET_IP_);
+		regs = &replay;
+	}
+	old = set_irq_regs(regs);
+	irq_enter_rcu();
+	handler(irq, cookie);
+	irq_exit_rcu();
+	set_irq_regs(old);
+}
+
+/*
  * Every handler of Linux's stage: its stage is stalled, so lockdep must
  * see Linux's interrupts off while it runs, whichever way it was played
  * (an entry has told lockdep so already; an unstall has not). Linux's
@@ -115,13 +136,7 @@ void arch_run_root_handler(void (*handler)(unsigned int irq, void *cookie),
 	if (lockdep_on)
 		trace_hardirqs_off();
 	if (irq >= ADEOS_VIRQ_BASE) {
-		/* A virtual IRQ, such as Linux's proxied tick: the frame played. */
-		struct pt_regs *old = set_irq_regs(adx86_root_frame);
-
-		irq_enter_rcu();
-		handler(irq, cookie);
-		irq_exit_rcu();
-		set_irq_regs(old);
+		root_virq(handler, irq, cookie);
 	} else {
 		handler(irq, cookie);
 	}

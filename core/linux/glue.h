@@ -102,4 +102,7 @@ static inline void adeos_debug_show_pause(void)
 }
 #endif
 
+/* Linux's tick comes through the timer service's proxy (tick.c). */
+bool adeos_tick_proxied(void);
+
 #endif /* ADEOS_LINUX_GLUE_H */

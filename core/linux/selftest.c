@@ -12,6 +12,8 @@
 #include <linux/init.h>
 #include <linux/printk.h>
 #include <adeos/adeos.h>
+#include <adeos/timer.h>
+#include "glue.h"
 
 static adomain_t probe;
 static unsigned long probe_hits, root_hits;
@@ -36,13 +38,20 @@ static void root_handler(unsigned int irq, void *cookie)
 	root_hits++;
 }
 
+static unsigned long stage_count(adomain_t *d, unsigned int irq, bool pending)
+{
+	return pending ? d->log.hits[irq] : d->stats[irq].handled;
+}
+
+/* Linux's timer interrupts: system IRQs, or the proxied tick's. */
 static unsigned long sys_sum(adomain_t *d, bool pending)
 {
-	unsigned long n = 0;
+	int tick = adeos_tick_proxied() ? adeos_timer_virq() : -1;
+	unsigned long n = tick >= 0 ? stage_count(d, tick, pending) : 0;
 	unsigned int irq;
 
 	for (irq = ADEOS_SYS_IRQ_BASE; irq < ADEOS_VIRQ_BASE; irq++)
-		n += pending ? d->log.hits[irq] : d->stats[irq].handled;
+		n += stage_count(d, irq, pending);
 	return n;
 }
 
@@ -71,7 +80,8 @@ static unsigned long ticks_to_log(void)
 	struct hrtimer t;
 	bool hres;
 
-	if (IS_ENABLED(CONFIG_NO_HZ_COMMON))
+	/* The proxy is one-shot: Linux's tick core arms one event at a time. */
+	if (IS_ENABLED(CONFIG_NO_HZ_COMMON) || adeos_tick_proxied())
 		return 1;
 	hrtimer_init_on_stack(&t, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
 	hres = hrtimer_is_hres_active(&t);

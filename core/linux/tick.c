@@ -18,11 +18,18 @@
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <adeos/timer.h>
+#include "glue.h"
 
 /* Above the local APIC timer (100, 150), the HPET (50) and the PIT. */
 #define PROXY_RATING 500
 
 static struct adeos_timer proxy_timer;
+static bool proxied;
+
+bool adeos_tick_proxied(void)
+{
+	return proxied;
+}
 
 static int proxy_set_next_event(unsigned long delta,
 				struct clock_event_device *dev)
@@ -108,6 +115,7 @@ static int __init install_tick_proxy(void)
 	clockevents_config_and_register(&proxy_device, khz * 1000,
 					khz / 1000 + 1, khz * 1000);
 	arch_timer_claimed();
+	proxied = true;
 	proc_create_single("adeos/timer", 0444, NULL, timer_show);
 	pr_info("adeos: Linux's tick through the pipeline's timer (%s)\n",
 		proxy_device.name);
