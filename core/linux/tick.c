@@ -25,6 +25,7 @@
 
 static struct adeos_timer proxy_timer;
 static bool proxied;
+static unsigned long proxy_ticks; /* Linux's tick events, played */
 
 bool adeos_tick_proxied(void)
 {
@@ -62,6 +63,7 @@ static struct clock_event_device proxy_device = {
 /* In the root's stage, inside Linux's interrupt context. */
 static void proxy_fire(struct adeos_timer *t)
 {
+	proxy_ticks++;
 	proxy_device.event_handler(&proxy_device);
 }
 
@@ -80,8 +82,8 @@ static int timer_show(struct seq_file *m, void *v)
 		seq_printf(m, "programmed: %llu\n", next);
 	seq_printf(m, "interrupts: %lu\nearly: %lu\ndue: %lu\nfired: %lu\n",
 		   st.interrupts, st.early, st.due, st.fired);
-	seq_printf(m, "writes: %lu\nlinux_refused: %lu\n", st.programmed,
-		   arch_timer_os_refusals());
+	seq_printf(m, "writes: %lu\nlinux_refused: %lu\nlinux_ticks: %lu\n",
+		   st.programmed, arch_timer_os_refusals(), proxy_ticks);
 	return 0;
 }
 

@@ -181,6 +181,28 @@ def domain_counts(text, domain):
     return counts
 
 
+def tick_proxied(guest):
+    """Whether Linux's tick comes through the pipeline's timer service
+    (its proxy clock event device is the current one)."""
+    out, _ = guest.run("cat /sys/devices/system/clockevents/clockevent0/"
+                       "current_device")
+    return re.search(r"^adeos-proxy\s*$", out, re.M) is not None
+
+
+def linux_ticks(guest):
+    """Linux's timer interrupts: the proxied tick's events played, from
+    /proc/adeos/timer, or the local APIC timer's (LOC) without it."""
+    text, _ = guest.run("cat /proc/adeos/timer 2>/dev/null; "
+                        "cat /proc/interrupts")
+    m = re.search(r"^linux_ticks: (\d+)$", text, re.M)
+    if m and tick_proxied(guest):
+        return int(m.group(1))
+    m = re.search(r"^\s*LOC:\s+(\d+)", text, re.M)
+    if not m:
+        raise KeyError("no LOC: line in /proc/interrupts")
+    return int(m.group(1))
+
+
 def stop_jobs(pids):
     """A shell command that kills the background jobs @pids (shell
     words, such as $(cat /tmp/reader)) and waits for them, failing if
