@@ -133,6 +133,14 @@ int adeos_timer_service_start(void)
 	return 0;
 }
 
+void adeos_timer_service_stop(void)
+{
+	if (!service_running())
+		return;
+	adeos_free_virq(timer_virq);
+	timer_virq = -1;
+}
+
 int adeos_timer_virq(void)
 {
 	return service_running() ? timer_virq : -1;

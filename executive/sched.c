@@ -187,7 +187,7 @@ static void reschedule(void *scheduler)
 }
 
 int rtx_init(struct rtx *x, adomain_t *d,
-	     void (*shot)(struct rtx *x, unsigned long long stamps))
+	     void (*shot)(struct rtx *x, unsigned long long at))
 {
 	unsigned long irqs;
 	int virq, err;

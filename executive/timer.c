@@ -50,7 +50,7 @@ static unsigned long long budget_end(struct rtx *x)
 void rtx_arm_timer(struct rtx *x)
 {
 	unsigned long long at = x->timers ? x->timers->wake_at : 0;
-	unsigned long long budget = budget_end(x), now;
+	unsigned long long budget = budget_end(x);
 
 	if (budget && (!at || budget < at))
 		at = budget;
@@ -61,9 +61,8 @@ void rtx_arm_timer(struct rtx *x)
 	}
 	if (at == x->shot_at)
 		return;
-	now = arch_timestamp();
 	x->shot_at = at;
-	x->shot(x, at > now ? at - now : 0);
+	x->shot(x, at);
 }
 
 /* ---- releases ---- */

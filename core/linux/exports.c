@@ -7,6 +7,7 @@
 #include <linux/export.h>
 #include <adeos/ring.h>
 #include <adeos/os.h>
+#include <adeos/timer.h>
 
 /* Every module's local_irq_*() tests and sets the root stage inline. */
 EXPORT_SYMBOL(adeos_root);
@@ -44,6 +45,12 @@ EXPORT_SYMBOL_GPL(adeos_domain_start);
 EXPORT_SYMBOL_GPL(adeos_domain_stop);
 EXPORT_SYMBOL_GPL(adeos_snprintf);
 EXPORT_SYMBOL_GPL(adeos_parse_uint);
+EXPORT_SYMBOL_GPL(adeos_div64);
+EXPORT_SYMBOL_GPL(adeos_timer_attach);
+EXPORT_SYMBOL_GPL(adeos_timer_detach);
+EXPORT_SYMBOL_GPL(adeos_timer_init);
+EXPORT_SYMBOL_GPL(adeos_timer_arm);
+EXPORT_SYMBOL_GPL(adeos_timer_cancel);
 EXPORT_SYMBOL_GPL(adeos_ring_init);
 EXPORT_SYMBOL_GPL(adeos_ring_put);
 EXPORT_SYMBOL_GPL(adeos_ring_get);

@@ -118,6 +118,11 @@ int adeos_snprintf(char *buf, int size, const char *fmt, ...)
 	return n;
 }
 
+unsigned long long adeos_div64(unsigned long long n, unsigned long d)
+{
+	return div_u64(n, d);
+}
+
 int adeos_parse_uint(const char *word, unsigned int len, unsigned int *v)
 {
 	char buf[16];

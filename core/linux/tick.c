@@ -75,6 +75,7 @@ static int timer_show(struct seq_file *m, void *v)
 
 	adeos_timer_stats(&st);
 	seq_printf(m, "device: %s\n", arch_timer_name());
+	seq_printf(m, "stops_in_idle: %d\n", arch_timer_stops_in_idle());
 	seq_printf(m, "rate: %lu kHz\n", arch_timestamp_khz());
 	if (next == ADEOS_TIMER_NEVER)
 		seq_puts(m, "programmed: never\n");
@@ -87,13 +88,23 @@ static int timer_show(struct seq_file *m, void *v)
 	return 0;
 }
 
+/*
+ * The service runs only with a device: without one, a domain's timer
+ * would write to the one Linux keeps. The root's stage then takes the
+ * service's virtual IRQ for the proxy's timer.
+ */
 static int __init start_service(void)
 {
 	int err = adeos_timer_service_start();
 
-	if (!err)
-		err = adeos_timer_attach(adeos_root_domain());
-	return err;
+	if (err)
+		return err;
+	err = arch_timer_claim();
+	if (err) {
+		adeos_timer_service_stop();
+		return err;
+	}
+	return adeos_timer_attach(adeos_root_domain());
 }
 
 static int __init install_tick_proxy(void)
@@ -103,8 +114,6 @@ static int __init install_tick_proxy(void)
 
 	/* clockevents takes a rate of 32 bits. */
 	err = khz && khz < 4000000 ? start_service() : -ERANGE;
-	if (!err)
-		err = arch_timer_claim();
 	if (err) {
 		pr_info("adeos: Linux keeps its own tick device (%d)\n", err);
 		return 0;

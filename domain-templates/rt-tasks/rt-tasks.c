@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * rt-tasks: a domain whose work is tasks (adeos/rtx.h, the executive of
- * executive/). The domain takes the
- * spare timer's IRQ (the PIT's, IRQ 0, on i386) in one-shot mode: the
- * executive sets it for the next release, sleep or budget, whichever
- * comes first, and its handler hands the executive the time the timer
- * really fired, read from the timer's own count, so that a task's
- * release latency runs from the expiry to the task's first instruction.
+ * executive/). The domain's one timer of the pipeline's timer service
+ * is the executive's shot: set for the next release, sleep or budget,
+ * whichever comes first; when it fires, its handler hands the executive
+ * the deadline it fired for, so that a task's release latency runs from
+ * that deadline to the task's first instruction, in timestamp counts.
  *
  * Linux writes to the tasks through the domain's channel (channel.h):
  * the channel's virtual IRQ posts a semaphore that a consumer task
@@ -50,38 +49,26 @@ static unsigned long long us_to_stamps(unsigned int us)
 	return (unsigned long long)us * arch_timestamp_per_us();
 }
 
-/* Timestamp counts of @ns nanoseconds, in 32-bit arithmetic. */
-static unsigned long long ns_to_stamps(unsigned int ns)
-{
-	unsigned long per_us = arch_timestamp_per_us();
-
-	return (unsigned long long)(ns / 1000) * per_us +
-	       (ns % 1000) * per_us / 1000;
-}
-
-/*
- * Until the timer's IRQ is the domain's, a shot would fire for Linux,
- * and the executive, which waits for it, would never set another: the
- * tasks configured at start wait for rt_tasks_irqs_taken().
- */
-static void rt_tasks_shot(struct rtx *x, unsigned long long stamps)
+static void rt_tasks_shot(struct rtx *x, unsigned long long at)
 {
 	struct rt_tasks_state *st = x->os;
 
-	if (st->irqs_taken)
-		arch_timer_shot(stamps);
+	adeos_timer_arm(&st->timer, at);
 }
 
-/* The timer fired: when, by its own count, then the executive's turn. */
-static void rt_tasks_tick(unsigned int irq, void *cookie)
+static struct rt_tasks_state *state_of(struct adeos_timer *t)
 {
-	struct adeos_domain_desc *desc = cookie;
-	struct rt_tasks_state *st = desc->state;
-	unsigned int counts = arch_timer_counts_since_tick();
-	unsigned long long now = arch_timestamp();
+	return (struct rt_tasks_state *)((char *)t -
+					 __builtin_offsetof(
+						 struct rt_tasks_state, timer));
+}
 
-	(void)irq;
-	st->rtx.expiry = now - ns_to_stamps(arch_timer_counts_to_ns(counts));
+/* The timer fired: for which deadline, then the executive's turn. */
+static void rt_tasks_tick(struct adeos_timer *t)
+{
+	struct rt_tasks_state *st = state_of(t);
+
+	st->rtx.expiry = t->deadline;
 	rtx_timer_irq(&st->rtx);
 }
 
@@ -167,12 +154,15 @@ static int rt_tasks_start(struct adeos_domain_desc *desc)
 
 	st->desc = desc;
 	st->njobs = 0;
-	st->irqs_taken = 0;
 	st->chan_seq = 0;
 	__builtin_memset(&st->rtx, 0, sizeof(st->rtx));
-	err = rtx_init(&st->rtx, &desc->domain, rt_tasks_shot);
+	err = adeos_timer_attach(&desc->domain);
 	if (err)
 		return err;
+	adeos_timer_init(&st->timer, &desc->domain, rt_tasks_tick);
+	err = rtx_init(&st->rtx, &desc->domain, rt_tasks_shot);
+	if (err)
+		goto err_timer;
 	st->rtx.budget = us_to_stamps(st->task_budget_us);
 	/* a release due within a microsecond is due: no shot that short */
 	st->rtx.slack = arch_timestamp_per_us();
@@ -184,43 +174,32 @@ static int rt_tasks_start(struct adeos_domain_desc *desc)
 			   rt_tasks_written, st);
 	if (err)
 		goto err_rtx;
-	err = arch_timer_shot_start();
-	if (err)
-		goto err_chan;
 	err = add_configured(st);
 	if (err)
-		goto err_timer;
+		goto err_chan;
 	return 0;
 
-err_timer:
-	arch_timer_stop();
 err_chan:
 	channel_close(&st->chan, &desc->domain);
 err_rtx:
+	adeos_timer_detach(&desc->domain);
 	rtx_stop(&st->rtx);
+	return err;
+err_timer:
+	adeos_timer_detach(&desc->domain);
 	return err;
 }
 
-/* IRQ 0 is the domain's: the first shot, for the first release. */
-static void rt_tasks_irqs_taken(struct adeos_domain_desc *desc)
-{
-	struct rt_tasks_state *st = desc->state;
-	unsigned long irqs = hard_local_irq_save();
-
-	st->irqs_taken = 1;
-	rtx_timer_rearm(&st->rtx);
-	hard_local_irq_restore(irqs);
-}
-
 /*
- * The timer stops while IRQ 0 is the domain's (its last edge finds no
- * task due), then the tasks, wherever they stand.
+ * The domain leaves the timer service (its timer cancelled: no shot
+ * comes after), then the tasks stop, wherever they stand; a shot the
+ * executive sets meanwhile finds the domain detached and is refused.
  */
 static void rt_tasks_quiesce(struct adeos_domain_desc *desc)
 {
 	struct rt_tasks_state *st = desc->state;
 
-	arch_timer_stop();
+	adeos_timer_detach(&desc->domain);
 	rtx_stop(&st->rtx);
 }
 
@@ -228,16 +207,13 @@ static void rt_tasks_stop(struct adeos_domain_desc *desc)
 {
 	struct rt_tasks_state *st = desc->state;
 
-	arch_timer_stop();
-	rtx_stop(&st->rtx);
+	rt_tasks_quiesce(desc);
 	channel_close(&st->chan, &desc->domain);
 }
 
 const struct adeos_template adeos_template_rt_tasks = {
 	.name = "rt-tasks",
-	.handle_irq = rt_tasks_tick,
 	.start = rt_tasks_start,
-	.irqs_taken = rt_tasks_irqs_taken,
 	.quiesce = rt_tasks_quiesce,
 	.stop = rt_tasks_stop,
 	.files = rt_tasks_files,

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rt-tasks: a domain that runs real-time tasks (the rtx executive,
- * rtx.h) on its own one-shot timer, the spare timer of adeos/clock.h
- * (the PIT on i386), with a channel to Linux (channel.h) that a task
+ * rtx.h) on a one-shot timer of the pipeline's timer service
+ * (adeos/clock.h), with a channel to Linux (channel.h) that a task
  * reads. Tasks come from the configuration's slots and, at run time,
  * from /proc/adeos/<domain>/tasks or a module (rt_tasks_add()).
  */
@@ -10,6 +10,7 @@
 #define ADEOS_TEMPLATE_RT_TASKS_H
 
 #include <adeos/template.h>
+#include <adeos/timer.h>
 #include "channel.h"
 #include <adeos/rtx.h>
 
@@ -62,7 +63,7 @@ struct rt_tasks_state {
 	struct rtx rtx;
 	struct rt_tasks_job jobs[RT_TASKS_MAX];
 	unsigned int njobs;
-	int irqs_taken; /* the timer's IRQ is the domain's: shots may fire */
+	struct adeos_timer timer; /* the executive's shot */
 	struct rtx_sem chan_sem; /* posted when Linux has written */
 	unsigned long chan_seq; /* the consumer: the next message's number */
 	struct channel_state chan;

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * rt-timer: a periodic real-time domain on the board's spare timer that
- * measures its own interrupt latency from the timer's count.
+ * rt-timer: a periodic real-time domain on the pipeline's timer service
+ * that measures its latency from each deadline to its handler.
  */
 #ifndef ADEOS_TEMPLATE_RT_TIMER_H
 #define ADEOS_TEMPLATE_RT_TIMER_H
 
 #include <adeos/template.h>
+#include <adeos/timer.h>
 
 #define RT_TIMER_RING 1024 /* timestamps kept, a power of two */
 #define RT_TIMER_HIST_US 1000 /* 1 us buckets; later samples count as over */
@@ -14,10 +15,11 @@
 /* The summary figures: Linux copies them together, with hard IRQs off. */
 struct rt_timer_figures {
 	unsigned long samples;
-	unsigned int min_counts, max_counts;
-	unsigned long sum_counts; /* for the average; wraps after ~4e9 */
+	/* from the deadline to the handler, in timestamp counts */
+	unsigned long min_stamps, max_stamps;
+	unsigned long long sum_stamps; /* for the average */
 	unsigned long overruns; /* ticks more than 1.5 periods apart */
-	unsigned long max_gap; /* the longest time between two ticks, TSC */
+	unsigned long max_gap; /* the longest time between two ticks, stamps */
 	unsigned int over; /* samples of RT_TIMER_HIST_US or more */
 };
 
@@ -28,9 +30,10 @@ struct rt_timer_latency {
 };
 
 struct rt_timer_state {
-	unsigned int timer_hz; /* DOMAIN<n>_TIMER_HZ */
+	unsigned int timer_hz; /* DOMAIN<n>_TIMER_HZ, or as written to status */
+	struct adeos_timer timer; /* the service's: fires every period */
 	unsigned long ticks;
-	unsigned long long period; /* in timestamp counts, set on start */
+	unsigned long long period; /* in timestamp counts */
 	unsigned long long last_stamp;
 	unsigned long long stamps[RT_TIMER_RING]; /* written by the domain */
 	struct rt_timer_latency lat;

@@ -50,9 +50,9 @@ CONFIG_ADEOS_DEBUG), in boots of their own under -icount:
   counted every one of both by vector;
 - soak: SOAK_S seconds of guest time with everything at once (/proc
   readers, a pulse flood on a domain's IRQ, Linux stalling 1 ms in every
-  1.5 ms, the PIT domain ticking): exact counts, no report, and the PIT
-  domain overran exactly where QEMU's PIT skipped an edge (QEMU's IO-APIC
-  trace shows each);
+  1.5 ms, the rt-timer domain ticking on the pipeline's timer service):
+  exact counts, no report, the timer domain ticked once per period of
+  the timestamp counter over the soak and never overran;
 - nmi: NMIS NMIs from QEMU's monitor while a domain's IRQ is pulsed and
   Linux stalls and unstalls, and NMIS more that adeos-nmi.ko sends to
   itself from a domain's handler, from Linux's replay and from hard
@@ -111,11 +111,6 @@ TOGGLES = 1000
 SPLIT, SPLIT_SEEN = "@$((0))@", "@0@"
 INT3S = 1000
 FPES = 100
-# The soak's bounds in QEMU's IO-APIC trace: a pulse on a line no driver
-# and no domain of the soak's boot takes (COM2's)
-SOAK_MARK_IRQ = 3
-# The PIT's line, as QEMU's ioapic_set_irq trace names it (ISA IRQ 0)
-PIT_LINE = 0
 NMI_PULSES = 100000
 NMI_STALLS = 20
 # What Linux prints for an NMI nobody claims (QEMU's monitor's): expected.
@@ -432,79 +427,54 @@ def rt_timer(out):
     return None
 
 
-def check_soak(guest, tap, owner, irq, rt, seen):
+def timer_status(guest, rt):
+    """(ticks, timestamp, period) of the rt-timer domain, read together."""
+    f = qemu.fields(guest.run_ok("grep -v '^stamp ' /proc/adeos/%s/status" %
+                                 rt))
+    return f["ticks"], f["now"], f["period"]
+
+
+def check_soak(guest, tap, owner, irq, rt):
     """SOAK_S seconds of guest time of everything at once on a
     preemptible kernel: three shells reading /proc, SOAK_PULSES pulses
-    on the domain's IRQ, Linux stalling 1 ms in every 1.5 ms, the PIT
-    domain ticking. Exact counts and no report; the PIT domain's
-    overruns go to @seen, for soak_edges() once QEMU has exited."""
+    on the domain's IRQ, Linux stalling 1 ms in every 1.5 ms, the
+    rt-timer domain ticking. Exact counts and no report; the timer
+    domain ticked once for every period the timestamp counter moved
+    (one tick apart at most: a deadline may be due as it is read), and
+    never more than half a period late."""
     lat = "/proc/adeos/%s/latency" % rt
     got0 = pulses_received(guest, owner, irq)
     over0 = qemu.fields(guest.run_ok("cat %s" % lat))["overruns"]
+    ticks0, now0, period = timer_status(guest, rt)
     guest.run_ok("for i in 1 2 3; do (while :; do cat /proc/adeos/domains "
                  "/proc/interrupts %s /proc/adeos/stall; done) >/dev/null "
                  "2>&1 & done; echo $(jobs -p) >/tmp/readers" % lat)
-    guest.run_ok("irq-pulse %d 1; irq-pulse %d %d >/dev/null & "
-                 "echo $! >/tmp/pulses; "
+    guest.run_ok("irq-pulse %d %d >/dev/null & echo $! >/tmp/pulses; "
                  "echo '1000 %d 500' >/proc/adeos/stall & "
                  "echo $! >/tmp/stalls" %
-                 (SOAK_MARK_IRQ, irq, SOAK_PULSES, SOAK_S * 1000 * 2 // 3))
-    guest.run_ok("wait $(cat /tmp/pulses) $(cat /tmp/stalls); "
-                 "irq-pulse %d 1" % SOAK_MARK_IRQ, timeout=3600)
+                 (irq, SOAK_PULSES, SOAK_S * 1000 * 2 // 3))
+    guest.run_ok("wait $(cat /tmp/pulses) $(cat /tmp/stalls)", timeout=3600)
     guest.run_ok(qemu.stop_jobs("$(cat /tmp/readers)"))
     got1 = pulses_received(guest, owner, irq)
-    over1 = qemu.fields(guest.run_ok("cat %s" % lat))["overruns"]
+    ticks1, now1, _ = timer_status(guest, rt)
+    fig = qemu.fields(guest.run_ok("cat %s" % lat))
     depth = [int(m) for m in re.findall(
         r"greatest stack depth: (\d+) bytes left",
         guest.run_ok("dmesg"))]
-    fig = qemu.fields(guest.run_ok("cat %s" % lat))
-    seen["overruns"] = over1 - over0
-    seen["max_gap_us"] = fig.get("max_gap_us")
     tap.check(got1 - got0 == SOAK_PULSES,
               "%d pulses on IRQ %d, %d stall windows of 1 ms 0.5 ms apart, "
               "three /proc readers: %s received %d; least stack left %s "
               "bytes" %
               (SOAK_PULSES, irq, SOAK_S * 1000 * 2 // 3, owner, got1 - got0,
                min(depth) if depth else "?"))
-
-
-def soak_edges(trace, rt, seen):
-    """The PIT domain missed no tick QEMU raised: its overruns in the
-    soak are the PIT edges QEMU's i8254 itself skipped there. QEMU's
-    mode-2 rounding drops a rising edge now and then (its line goes low
-    twice with no rise between), deterministically under -icount; the
-    trace of its IO-APIC's inputs, between the two marker pulses, shows
-    each. Returns the failures."""
-    tap = qemu.Tap("soak")
-    events = []
-    try:
-        with open(trace) as f:
-            for line in f:
-                m = re.search(r"ioapic_set_irq vector: (\d+) level: (\d+)",
-                              line)
-                if m:
-                    events.append((int(m.group(1)), int(m.group(2))))
-    except OSError as e:
-        tap.check(False, "QEMU's IO-APIC trace: %s" % e)
-        return tap.failed
-    # the marker's rises (QEMU's reset lowers every line at boot)
-    marks = [i for i, event in enumerate(events)
-             if event == (SOAK_MARK_IRQ, 1)]
-    if len(marks) != 2 or "overruns" not in seen:
-        tap.check(False, "QEMU's IO-APIC trace: %d rises of the marker "
-                  "line %d (wanted 2), overruns %s" %
-                  (len(marks), SOAK_MARK_IRQ, seen.get("overruns")))
-        return tap.failed
-    levels = [level for line, level in events[marks[0]:marks[1]]
-              if line == PIT_LINE]
-    rises = sum(1 for a, b in zip(levels, levels[1:]) if (a, b) == (0, 1))
-    skipped = sum(1 for a, b in zip(levels, levels[1:]) if a == b)
-    tap.check(seen["overruns"] == skipped and rises > 0,
-              "%s overran %d times (longest gap %s us) over %d PIT edges "
-              "QEMU raised in the soak, and QEMU's PIT skipped %d edges "
-              "there: the pipeline missed none" %
-              (rt, seen["overruns"], seen.get("max_gap_us"), rises, skipped))
-    return tap.failed
+    want = (now1 - now0) // period
+    ticks = ticks1 - ticks0
+    tap.check(abs(ticks - want) <= 1 and fig["overruns"] == over0,
+              "%s ticked %d times in the soak, %d periods of the timestamp "
+              "counter: one per deadline; %d overruns (longest gap %s us, "
+              "latency max %s ns)" %
+              (rt, ticks, want, fig["overruns"] - over0,
+               fig.get("max_gap_us"), fig.get("max_ns")))
 
 
 USER_SHARE_S = 60
@@ -858,16 +828,10 @@ def main():
     owner, irq = owned_irq(out)
     rt = rt_timer(out)
     if owner and rt and "soak" in run:
-        seen = {}
-        trace = os.path.join(out, "soak-ioapic.trace")
-        if os.path.exists(trace):
-            os.remove(trace)
         failed += qemu.checked_boot(
             "soak", out, readme, "",
-            lambda guest, tap: check_soak(guest, tap, owner, irq, rt, seen),
-            command + " -device pc-testdev "
-            "-trace enable=ioapic_set_irq,file=" + trace)
-        failed += soak_edges(trace, rt, seen)
+            lambda guest, tap: check_soak(guest, tap, owner, irq, rt),
+            command + " -device pc-testdev")
     if owner and "nmi" in run:
         failed += qemu.checked_boot(
             "nmi", out, readme, "",

@@ -14,7 +14,7 @@ at once, with a seed printed so that a failure replays.
 What must hold:
 - every write is refused with an errno or taken whole, never in part;
 - a file that takes a number (priority, stall, hardirqs_off, torture,
-  show_pause)
+  show_pause, an rt-timer domain's status: its rate)
   refuses every case of the corpus: a number with trailing garbage is
   not its leading digits;
 - the channel refuses what does not fit a message (4 KiB, 1 MiB) and
@@ -25,8 +25,9 @@ What must hold:
 - module parameters (/sys/module/adeos*/parameters) are fuzzed as the
   other files, if a module domain has any;
 - every read ends in EOF, not an error;
-- afterwards, with the priorities put back: a flood on a domain's IRQ is
-  counted exactly, and the channel echoes every message;
+- afterwards, with the priorities and the rt-timer domains' rates put
+  back: a flood on a domain's IRQ is counted exactly, the rt-timer
+  domains tick, and the channel echoes every message;
 - on a kernel with the pipeline's checks, no report (checked_boot).
 
 usage: fuzz_test.py O README TOOLS_CPIO [SEED]    Prints TAP lines; exit 1
@@ -61,9 +62,11 @@ def results(text):
     return dict(re.findall(r"^case (\S+): (.+)$", text, re.M))
 
 
-def bad_cases(path, got):
-    """The cases that @path handled in a way it must not."""
+def bad_cases(path, got, rates):
+    """The cases that @path handled in a way it must not; @rates: the
+    files that take a rate (rt-timer's status)."""
     base = os.path.basename(path)
+    numeric = base in NUMERIC or path in rates
     bad = []
     for name, res in got.items():
         m = re.match(r"(\d+) of (\d+)$", res)
@@ -71,14 +74,14 @@ def bad_cases(path, got):
             bad.append("%s taken in part (%s)" % (name, res))
         elif name in PARTIAL and m:
             bad.append("%s taken (%s)" % (name, res))
-        elif base in NUMERIC and m and name not in ("empty",):
+        elif numeric and m and name not in ("empty",):
             bad.append("%s taken (%s)" % (name, res))
         elif path.startswith("/dev/") and name in TOO_BIG and m:
             bad.append("%s taken (%s)" % (name, res))
         elif path.startswith("/dev/") and not m and name not in \
                 TOO_BIG + PARTIAL + ("empty", "offset"):
             bad.append("%s refused (%s)" % (name, res))
-        elif base in RESETS and not m and name not in \
+        elif base in RESETS and not numeric and not m and name not in \
                 TOO_BIG + PARTIAL + ("offset",):
             bad.append("%s refused (%s)" % (name, res))
     return bad
@@ -99,13 +102,24 @@ def put_back(guest, saved):
         guest.run_ok("echo %s >%s" % (value, path))
 
 
+def rate_files(doms):
+    """{status file: rate} of the built-in rt-timer domains."""
+    return {"/proc/adeos/%s/status" % d["name"]: d["hz"] for d in doms
+            if d["template"] == "rt-timer" and not d["module"]}
+
+
+def ticks(guest, path):
+    return qemu.fields(guest.run_ok("grep '^ticks ' %s" % path))["ticks"]
+
+
 def check(guest, tap, doms, seed):
     files = writable(guest)
     saved = priorities(guest)
+    rates = rate_files(doms)
     for path in files:
         got = results(guest.run_ok("adeos-fuzz corpus %s" % path,
                                    timeout=600))
-        bad = bad_cases(path, got)
+        bad = bad_cases(path, got, rates)
         tap.check(got and not bad,
                   "%s: %d bad writes, each refused with an errno or taken "
                   "whole as documented: %s" %
@@ -131,6 +145,14 @@ def check(guest, tap, doms, seed):
               "the priorities are back: %s" %
               ", ".join("%s %s" % (p.split("/")[3], v)
                         for p, v in sorted(saved.items())))
+    for path, hz in sorted(rates.items()):
+        guest.run_ok("echo %d >%s" % (hz, path))
+        t0 = ticks(guest, path)
+        guest.run_ok("sleep 1")
+        t1 = ticks(guest, path)
+        tap.check(t1 > t0,
+                  "%s: the rate put back (%d Hz), the domain ticks: %d "
+                  "ticks in a 1 s sleep" % (path, hz, t1 - t0))
     irq = next((irq for d in doms if not d["module"]
                 for irq, excl, passed, each in d["irqs"]
                 if each and 0 < irq < 16), None)

@@ -44,7 +44,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import qemu  # noqa: E402
 
 SLEEP_S = 2
-MWAIT_CPU = "-cpu qemu32,+monitor,level=6"
+MWAIT_CPU = "-cpu qemu32,+monitor,+arat,level=6"
 CPUIDLE = "/sys/devices/system/cpu/cpuidle/current_driver"
 STATES = "/sys/devices/system/cpu/cpu0/cpuidle/state*/usage"
 

@@ -13,6 +13,9 @@ template, counted under -icount (one boot):
   hackbench in a loop and fpcheck (a Linux process checking its own
   floating point results): every release exact (the three rates' counts
   agree at one instant), no overrun, no task error, fpcheck never wrong;
+  the board's rt-timer domain, on the same timer service at 1 kHz,
+  ticked once for every period of the timestamp counter meanwhile and
+  never overran;
 - 300 numbered messages from Linux through /dev/adeos-<domain>: the
   consumer task gets each, in order, and answers each;
 - a module's own tasks (adeos-modtasks.ko): a queue between two of them in
@@ -42,6 +45,22 @@ def tasks_domain(out):
         if d["template"] == "rt-tasks" and not d["module"]:
             return d["name"]
     return None
+
+
+def timer_domain(out):
+    """The name of the board's built-in rt-timer domain, or None."""
+    for d in qemu.board_domains(out):
+        if d["template"] == "rt-timer" and not d["module"]:
+            return d["name"]
+    return None
+
+
+def timer_status(guest, rt):
+    """(ticks, timestamp, period, overruns) of the rt-timer domain."""
+    f = qemu.fields(guest.run_ok("grep -v '^stamp ' /proc/adeos/%s/status; "
+                                 "grep '^overruns ' /proc/adeos/%s/latency" %
+                                 (rt, rt)))
+    return f["ticks"], f["now"], f["period"], f["overruns"]
 
 
 def table(guest, dom):
@@ -123,10 +142,13 @@ def uptime_cs(guest):
     return int(float(guest.run_ok("cut -d' ' -f1 /proc/uptime")) * 100)
 
 
-def under_load(guest, tap, dom):
+def under_load(guest, tap, dom, rt):
     """LOAD_S seconds of guest time of stalls (1 ms in every 1.5 ms),
-    hackbench and fpcheck at once; then one snapshot of every task."""
+    hackbench and fpcheck at once; then one snapshot of every task, and
+    of the rt-timer domain @rt's ticks if the board has one."""
     before, _ = table(guest, dom)
+    if rt:
+        ticks0, now0, period, over0 = timer_status(guest, rt)
     t0 = uptime_cs(guest)
     guest.run_ok("(n=0; while :; do hackbench -p -g 1 -l 10 >/dev/null "
                  "2>&1 && n=$((n+1)); echo $n >/tmp/hb; done) & "
@@ -142,6 +164,14 @@ def under_load(guest, tap, dom):
     hb = guest.run_ok("cat /tmp/hb 2>/dev/null || echo 0").strip()
     windows = guest.run_ok("cat /tmp/st 2>/dev/null || echo 0").strip()
     rows, text = table(guest, dom)
+    if rt:
+        ticks1, now1, _, over1 = timer_status(guest, rt)
+        want = (now1 - now0) // period
+        tap.check(abs(ticks1 - ticks0 - want) <= 1 and want >= LOAD_S * 1000
+                  and over1 == over0,
+                  "%s (rt-timer, 1 kHz) beside the tasks: %d ticks over %d "
+                  "periods of the timestamp counter, %d overruns" %
+                  (rt, ticks1 - ticks0, want, over1 - over0))
     ctl, mid, slow = rows["ctl"], rows["mid"], rows["slow"]
     ran = ctl["releases"] - before["ctl"]["releases"]
     tap.check(ran >= LOAD_S * 1000 and
@@ -239,6 +269,7 @@ def module_tasks(guest, tap, dom):
 def main():
     out, readme, tools = sys.argv[1], sys.argv[2], sys.argv[3]
     dom = tasks_domain(out)
+    rt = timer_domain(out)
     if not dom:
         qemu.Tap("tasks").check(False, "the board has no rt-tasks domain")
         return 1
@@ -249,7 +280,7 @@ def main():
     def check(guest, tap):
         check_boot(guest, tap, dom)
         add_tasks(guest, tap, dom)
-        under_load(guest, tap, dom)
+        under_load(guest, tap, dom, rt)
         channel(guest, tap, dom)
         module_tasks(guest, tap, dom)
 

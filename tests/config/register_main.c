@@ -15,6 +15,7 @@
 #include <string.h>
 #include "../host/host.h"
 #include <adeos/template.h>
+#include <adeos/timer.h>
 
 static int failures;
 
@@ -149,6 +150,12 @@ int main(void)
 	host_reset();
 	host.masked[0] = 1; /* as Linux leaves the PIT after calibration */
 	adeos_init("Linux");
+	/* as the OS glue does before the domains: their timers need it */
+	err = adeos_timer_service_start();
+	if (err) {
+		printf("FAIL: adeos_timer_service_start() returned %d\n", err);
+		return 1;
+	}
 	err = adeos_start_domains(adeos_domains, adeos_nr_domains, start, stop);
 	if (err) {
 		printf("FAIL: adeos_start_domains() returned %d\n", err);

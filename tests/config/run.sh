@@ -503,6 +503,53 @@ EOF2
 	report copied-rule "$out"
 }
 
+# A takes rule with kinds and numbers (no shipped template has one since
+# rt-timer and rt-tasks take their timer from the service): irq-owner
+# copied into an external tree as my-owner, whose rule allows one legacy
+# entry, IRQ 3 or 4. A GSI, an IRQ 5 and two entries are each refused,
+# naming the rule's line; IRQ 3 is generated.
+takes_kinds_numbers() {
+	out=$results/config-takes-rule.tap
+	: >"$out"
+	ext=$work/takes-rule
+	mkdir -p "$ext/domain-templates" "$ext/configs"
+	cp -R domain-templates/irq-owner "$ext/domain-templates/"
+	(cd "$ext/domain-templates" && mv irq-owner my-owner && cd my-owner &&
+		mv irq-owner.c my-owner.c && mv irq-owner.h my-owner.h &&
+		sed -i 's/irq-owner/my-owner/g; s/irq_owner/my_owner/g; s/IRQ_OWNER/MY_OWNER/g' ./*)
+	printf 'irqs 1\nkinds legacy\nnumbers 3 4\n' \
+		>"$ext/domain-templates/my-owner/takes"
+	rule=$(cd "$ext" && pwd)/domain-templates/my-owner/takes
+	for c in 'gsi:AD_DOMAIN1_IRQ1_GSI=y
+AD_DOMAIN1_IRQ1_NUMBER=3:GSI 3: domain 1 "own" of template my-owner may not take an IRQ of this kind ('"$rule"':2)' \
+		'five:AD_DOMAIN1_IRQ1_NUMBER=5:IRQ 5: domain 1 "own" of template my-owner may not take it ('"$rule"':3)' \
+		'two:AD_DOMAIN1_IRQ1_NUMBER=3
+AD_DOMAIN1_IRQ2=y
+AD_DOMAIN1_IRQ2_NUMBER=4:domain 1 "own" of template my-owner takes 2 IRQs, and the template takes 1 ('"$rule"':1)' \
+		'three:AD_DOMAIN1_IRQ1_NUMBER=3:'; do
+		name=${c%%:*}
+		rest=${c#*:}
+		want=${rest#*:}
+		d=$work/takes-rule-$name
+		printf 'AD_DOMAIN1=y\nAD_DOMAIN1_NAME="own"\nAD_DOMAIN1_TEMPLATE_MY_OWNER=y\nAD_DOMAIN1_IRQ1=y\n%s\n' \
+			"${rest%%:*}" >"$ext/configs/${name}_defconfig"
+		if make -s --no-print-directory O="$d" ADEOS_EXTERNAL="$ext" \
+			"${name}_defconfig" domains >"$d.log" 2>&1; then
+			if [ -z "$want" ] && grep -q '\.irq = 3,' \
+				"$d/domains/adeos_domains.c"; then
+				tap "$out" ok "my-owner's rule (one legacy entry, IRQ 3 or 4): IRQ 3 accepted"
+			else
+				tap "$out" not "my-owner, case $name: accepted"
+			fi
+		elif [ -n "$want" ] && grep -qF "$want" "$d.log"; then
+			tap "$out" ok "my-owner's rule (one legacy entry, IRQ 3 or 4), case $name: $want"
+		else
+			tap "$out" not "my-owner, case $name: $(grep error "$d.log" | head -n 2)"
+		fi
+	done
+	report takes-rule "$out"
+}
+
 # accept DIR DEFCONFIG-TEXT: make domains takes the defconfig, in DIR;
 # its generated code registers on the host.
 accept() {
@@ -759,6 +806,7 @@ modules
 state_arrays
 external
 copied_rule
+takes_kinds_numbers
 help_targets
 docs
 exit 0

@@ -224,6 +224,11 @@ int adeos_snprintf(char *buf, int size, const char *fmt, ...)
 }
 
 /* As Linux's kstrtouint(@word, 10, @v) reads @word's @len characters. */
+unsigned long long adeos_div64(unsigned long long n, unsigned long d)
+{
+	return n / d;
+}
+
 int adeos_parse_uint(const char *word, unsigned int len, unsigned int *v)
 {
 	unsigned long long n = 0;
@@ -247,51 +252,7 @@ int adeos_parse_uint(const char *word, unsigned int len, unsigned int *v)
 	return 0;
 }
 
-/* The spare timer and the timestamp counter, simulated. */
-int arch_timer_start(unsigned int hz)
-{
-	if (!hz)
-		return -EINVAL;
-	host.timer_hz = hz;
-	return 0;
-}
-
-void arch_timer_stop(void)
-{
-	host.timer_hz = 0;
-	host.shot_mode = 0;
-	host.shot_armed = 0;
-}
-
-/* What a test set: the counts since the simulated tick. */
-unsigned int arch_timer_counts_since_tick(void)
-{
-	return host.timer_counts;
-}
-
-/* The PIT's 838.095 ns per count, as on i386. */
-unsigned int arch_timer_counts_to_ns(unsigned int counts)
-{
-	return counts * 838 + counts * 95 / 1000;
-}
-
-int arch_timer_shot_start(void)
-{
-	if (host.timer_hz || host.shot_mode)
-		return -EBUSY;
-	host.shot_mode = 1;
-	return 0;
-}
-
-void arch_timer_shot(unsigned long long stamps)
-{
-	if (host.hard_on)
-		host.violations++;
-	host.shot_armed = 1;
-	host.shot_at = host.timestamp + stamps;
-	host.shots++;
-}
-
+/* The timestamp counter, simulated: 1 count a microsecond. */
 unsigned long long arch_timestamp(void)
 {
 	return host.manual_clock ? host.timestamp : ++host.timestamp;
@@ -300,6 +261,16 @@ unsigned long long arch_timestamp(void)
 unsigned long arch_timestamp_per_us(void)
 {
 	return 1;
+}
+
+unsigned long long arch_stamps_to_ns(unsigned long long stamps)
+{
+	return stamps * 1000;
+}
+
+unsigned long arch_timestamp_khz(void)
+{
+	return 1000;
 }
 
 /* The timer service's device: what it was set for; the test fires it. */

@@ -34,8 +34,6 @@ struct host_cpu {
 	unsigned long root_played;
 	unsigned long root_played_hard_off;
 	const char *panic_func; /* set by arch_panic() */
-	unsigned int timer_hz; /* the spare timer's rate, 0 when stopped */
-	unsigned int timer_counts; /* what arch_timer_counts_since_tick() says */
 	unsigned long long timestamp; /* the timestamp counter */
 	jmp_buf *panic_jmp; /* where arch_panic() returns to, if set */
 	unsigned long faults_reported; /* arch_report_fault() calls */
@@ -52,8 +50,8 @@ struct host_cpu {
 	 * instead of one that ticks at every reading.
 	 */
 	int manual_clock;
-	/* The one-shot timer: set, and when it fires, by the timestamp. */
-	int shot_mode, shot_armed;
+	/* test_rtx's one-shot timer: set, and when it fires, by the timestamp. */
+	int shot_armed;
 	unsigned long long shot_at;
 	unsigned long shots;
 	/*

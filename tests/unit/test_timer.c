@@ -297,6 +297,21 @@ static void arm_needs_an_attached_domain(void **state)
 	assert_int_equal(adeos_timer_virq(), -1);
 }
 
+/* A service stopped (its device could not be had) takes no domain. */
+static void stopped_service_takes_no_domain(void **state)
+{
+	int virq = adeos_timer_virq();
+
+	(void)state;
+	adeos_timer_service_stop();
+	assert_int_equal(adeos_timer_virq(), -1);
+	assert_int_equal(adeos_timer_attach(add_domain(0, 200)), -ENODEV);
+	/* its virtual IRQ went back: the next allocation gets it */
+	assert_int_equal(adeos_alloc_virq(), virq);
+	adeos_timer_service_stop();
+	assert_int_equal(host.tdev_programs, 0);
+}
+
 static void detach_cancels_the_domains_timers(void **state)
 {
 	adomain_t *d, *e;
@@ -565,6 +580,7 @@ int main(void)
 		TIMER_UNIT(each_domain_in_its_stage),
 		TIMER_UNIT(passed_deadline_fires_at_once),
 		TIMER_UNIT(arm_needs_an_attached_domain),
+		TIMER_UNIT(stopped_service_takes_no_domain),
 		TIMER_UNIT(detach_cancels_the_domains_timers),
 		TIMER_UNIT(model_against_a_million_events),
 	};

@@ -35,6 +35,9 @@ int adeos_snprintf(char *buf, int size, const char *fmt, ...)
  */
 int adeos_parse_uint(const char *word, unsigned int len, unsigned int *v);
 
+/* @n / @d, for 32-bit OSes with no 64-bit division (i386 Linux). */
+unsigned long long adeos_div64(unsigned long long n, unsigned long d);
+
 /*
  * Loading and unloading domains while the OS runs: set the domain's IRQs
  * up in the OS, start it (adeos_domain_start), show it (on Linux in

@@ -63,6 +63,11 @@ struct adeos_timer_stats {
  * runs already).
  */
 int adeos_timer_service_start(void);
+/*
+ * Stop the service before any domain attached (process context): its
+ * device could not be had after all. It frees the virtual IRQ.
+ */
+void adeos_timer_service_stop(void);
 /* The service's virtual IRQ, or -1 when it is not started. */
 int adeos_timer_virq(void);
 /*

@@ -23,8 +23,8 @@
  * Time is kept in timestamp counts (adeos/clock.h). Everything here is
  * arch-independent: the context switch and the FPU are the arch's
  * (adeos/context.h), the timer the template's that runs it (struct
- * rtx's shot; rt-tasks.c's), which also computes when the timer really
- * fired (struct rtx.expiry).
+ * rtx's shot; rt-tasks.c's, a timer of the pipeline's service), which
+ * also says what deadline the timer fired for (struct rtx.expiry).
  *
  * Calling contexts: rtx_task_* set-up and rtx_stop from the OS's
  * context; the waits (rtx_wait_period, rtx_sleep, rtx_sem_wait, the
@@ -128,7 +128,7 @@ struct rtx {
 	/* A timer event this close counts as due (the timer's resolution). */
 	unsigned long long slack;
 	unsigned long long shot_at; /* what the timer is set for, 0 none */
-	/* When the timer last fired, by the timestamp counter (the template). */
+	/* The deadline the timer last fired for (the template says). */
 	unsigned long long expiry;
 	unsigned long switches, timer_irqs, early_shots;
 	int started;
@@ -136,8 +136,12 @@ struct rtx {
 	struct arch_fpu_state host_fpu;
 	/* Whose floating point state the registers hold: host_fpu or a task's. */
 	struct arch_fpu_state *fpu_in_regs;
-	/* Set the timer to fire @stamps from now (the template's timer). */
-	void (*shot)(struct rtx *x, unsigned long long stamps);
+	/*
+	 * Set the timer to fire once the timestamp counter reaches @at (at
+	 * once if it has), replacing the shot set before (the template's
+	 * timer).
+	 */
+	void (*shot)(struct rtx *x, unsigned long long at);
 	/*
 	 * A virtual IRQ of the domain's that asks for its scheduler hook:
 	 * what a post from outside a task (the OS, a stalled stage) sends,
@@ -156,7 +160,7 @@ struct rtx {
  * context. @return 0, or -ENOSPC (no virtual IRQ left).
  */
 int rtx_init(struct rtx *x, adomain_t *d,
-	     void (*shot)(struct rtx *x, unsigned long long stamps));
+	     void (*shot)(struct rtx *x, unsigned long long at));
 /*
  * Stop every task where it stands (its stack is abandoned) and let go
  * of the domain's scheduler hook. OS context, no task running.
@@ -214,8 +218,8 @@ int rtx_queue_send(struct rtx_queue *q, const void *msg, unsigned int len);
 int rtx_queue_receive(struct rtx_queue *q, void *buf, unsigned int size);
 
 /*
- * The timer fired (the template's handler of its IRQ; x->expiry says
- * when): release what is due, check the running task's budget, set the
+ * The timer fired (the template's handler; x->expiry says for what
+ * deadline): release what is due, check the running task's budget, set the
  * timer for what comes next. The scheduler hook switches after it.
  */
 void rtx_timer_irq(struct rtx *x);

@@ -7,6 +7,8 @@
  *   irqs N | N-M	how many IRQ entries a domain of it has (0: none)
  *   kinds K...		the kinds an entry may be: legacy gsi pci-intx pci-msi
  *   numbers N...	the numbers a legacy or GSI entry may name
+ *   replaced N TEXT	a legacy entry naming N is refused with TEXT: what
+ *			gives the domain what IRQ N once did
  *
  * A template without the file takes anything. A domain that breaks its
  * template's rule is a finding at the entry (or the domain) that does,
@@ -22,6 +24,7 @@
 #include "domains.h"
 
 #define MAX_NUMBERS 32
+#define MAX_REPLACED 4
 
 /* A template's rule, as read from its takes file; line 0: not given. */
 struct takes {
@@ -30,6 +33,9 @@ struct takes {
 	int kinds_line, kinds[NR_IRQ_KINDS];
 	int numbers_line, nnumbers;
 	long numbers[MAX_NUMBERS];
+	int nreplaced, replaced_line[MAX_REPLACED];
+	long replaced[MAX_REPLACED];
+	char replaced_by[MAX_REPLACED][256];
 };
 
 /* The kinds as a takes file spells them, in enum irq_kind's order. */
@@ -88,6 +94,33 @@ static void parse_number(struct takes *t, int line, const char *word)
 	t->numbers_line = line;
 }
 
+static void parse_replaced(struct takes *t, int line, const char *word,
+			   char *text)
+{
+	char *end;
+	long n = strtol(word, &end, 0);
+	int k = t->nreplaced;
+
+	if (end == word || *end || n < 0) {
+		takes_error(t, line, "not an IRQ number:", word);
+		return;
+	}
+	text += strspn(text ? text : "", " \t");
+	if (!text || !*text) {
+		takes_error(t, line, "replaced takes N and what replaced it, not",
+			    word);
+		return;
+	}
+	if (k == MAX_REPLACED) {
+		takes_error(t, line, "too many replaced IRQs:", word);
+		return;
+	}
+	t->replaced[k] = n;
+	t->replaced_line[k] = line;
+	snprintf(t->replaced_by[k], sizeof(t->replaced_by[k]), "%s", text);
+	t->nreplaced++;
+}
+
 static void parse_line(struct takes *t, int line, char *s)
 {
 	char *save = NULL, *key, *word;
@@ -104,12 +137,15 @@ static void parse_line(struct takes *t, int line, char *s)
 	} else if (!strcmp(key, "kinds")) {
 		for (; word; word = strtok_r(NULL, " \t", &save))
 			parse_kind(t, line, word);
+	} else if (!strcmp(key, "replaced")) {
+		parse_replaced(t, line, word, save);
 	} else if (!strcmp(key, "numbers")) {
 		for (; word; word = strtok_r(NULL, " \t", &save))
 			parse_number(t, line, word);
 	} else {
 		takes_error(t, line,
-			    "unknown declaration (irqs, kinds, numbers):", key);
+			    "unknown declaration (irqs, kinds, numbers, replaced):",
+			    key);
 	}
 }
 
@@ -146,15 +182,34 @@ static int number_allowed(const struct takes *t, long n)
 	return !t->numbers_line;
 }
 
+/* The replaced declaration that names @q, or -1. */
+static int replaced_by(const struct takes *t, const struct dirq *q)
+{
+	int k;
+
+	for (k = 0; k < t->nreplaced; k++)
+		if (q->kind == IRQ_LEGACY && q->number == t->replaced[k])
+			return k;
+	return -1;
+}
+
 /* Entry @q of @d against its template's kinds and numbers. */
 static void check_entry(const struct takes *t, const struct domain *d,
 			const struct dirq *q)
 {
 	char sym[64], what[64];
 
+	int r = replaced_by(t, q);
+
 	irq_sym(sym, sizeof(sym), d, q);
 	irq_text(what, sizeof(what), q);
-	if (t->kinds_line && !t->kinds[q->kind])
+	if (r >= 0)
+		error_at(
+			sym,
+			"%s: domain %d \"%s\" of template %s no longer takes it: %s (%s:%d)",
+			what, d->slot, d->name, d->tmpl, t->replaced_by[r],
+			t->file, t->replaced_line[r]);
+	else if (t->kinds_line && !t->kinds[q->kind])
 		error_at(
 			sym,
 			"%s: domain %d \"%s\" of template %s may not take an IRQ of this kind (%s:%d)",
@@ -189,7 +244,12 @@ void check_takes(const struct domain *d)
 
 	if (!tm || !tm->dir || !read_takes(&t, tm->dir))
 		return;
-	if (t.irqs_line && (d->nirqs < t.min_irqs || d->nirqs > t.max_irqs)) {
+	for (k = 0; k < d->nirqs; k++)
+		if (replaced_by(&t, &d->irqs[k]) >= 0)
+			break;
+	/* an entry the template no longer takes says so, not the count */
+	if (k == d->nirqs && t.irqs_line &&
+	    (d->nirqs < t.min_irqs || d->nirqs > t.max_irqs)) {
 		/* at the first entry too many, or at the domain */
 		if (d->nirqs > t.max_irqs)
 			irq_sym(sym, sizeof(sym), d, &d->irqs[t.max_irqs]);

@@ -10,9 +10,9 @@
  *
  * At load, ROUNDS idle entries each raise one, stamped with the
  * timestamp counter (guest time under QEMU's -icount); the handler
- * stamps it again. With pit_hz set, the PIT domain's timer is stopped
- * for the rounds, so that no domain tick ends a sleep (Linux's own tick
- * still does), and started again at that rate after. The load prints
+ * stamps it again. Stop the domains' timers first (race_test writes 0
+ * to the rt-timer domain's status), so that no domain tick ends a sleep
+ * (Linux's own tick still does). The load prints
  * the delays; the module stays loaded, its driver gone, until rmmod.
  * Load it with no other cpuidle driver (idle=halt). A test module:
  * never load it in a product.
@@ -34,9 +34,6 @@ MODULE_PARM_DESC(rounds, "idle entries that raise a virtual IRQ for Linux");
 static bool mwait;
 module_param(mwait, bool, 0444);
 MODULE_PARM_DESC(mwait, "sleep in sti;mwait, not halt");
-static unsigned int pit_hz;
-module_param(pit_hz, uint, 0444);
-MODULE_PARM_DESC(pit_hz, "the PIT domain's rate (0: none): stopped meanwhile");
 
 #define WAIT_MS 20000
 
@@ -159,12 +156,7 @@ static int __init idlewake_init(void)
 					NULL, NULL, ADEOS_HANDLE_MASK);
 	if (err)
 		goto err_free;
-	if (pit_hz)
-		arch_timer_stop();
 	err = run_rounds();
-	if (pit_hz && arch_timer_start(pit_hz))
-		pr_err("adeos-idlewake: the PIT did not start again at %u Hz\n",
-		       pit_hz);
 	if (err)
 		goto err_release;
 	report();
