@@ -15,6 +15,7 @@
 struct adeos_timer_base {
 	struct adeos_timer_link queue; /* by deadline, earliest first */
 	unsigned long long programmed; /* the device's deadline */
+	int short_shot; /* the device could not count that far */
 	struct adeos_timer_stats stats;
 };
 
@@ -96,7 +97,7 @@ static void program_earliest(struct adeos_timer_base *b)
 		return;
 	}
 	b->stats.programmed++;
-	arch_timer_program(next);
+	b->short_shot = arch_timer_program(next);
 }
 
 /* Out of whichever list @t is in (the caller sets the device again). */
@@ -298,7 +299,9 @@ void adeos_timer_interrupt(void)
 	b->stats.interrupts++;
 	/* The device is spent: whatever the queue holds, set it again. */
 	b->programmed = ADEOS_TIMER_NEVER;
-	if (!expire(b, arch_timestamp()) && !list_empty(&b->queue))
+	/* before the deadline on purpose, the device's longest shot, or not */
+	if (!expire(b, arch_timestamp()) && !list_empty(&b->queue) &&
+	    !b->short_shot)
 		b->stats.early++;
 	program_earliest(b);
 	/* The device interrupted code that had hard IRQs on. */

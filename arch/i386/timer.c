@@ -1,83 +1,87 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The timer service's device (adeos/timer.h) on any x86: the local APIC
- * timer in one-shot count mode, at the rate Linux calibrated for it,
- * deadlines in TSC counts. Linux keeps the tick through the service
+ * The timer service's device (adeos/timer.h) on any x86, chosen once at
+ * boot: the local APIC timer where Linux calibrated it, else the PIT
+ * where Linux set it up as its tick (timer_dev.h). adeos.timer=lapic or
+ * adeos.timer=pit on the command line asks for one; the service then
+ * runs on no other. Linux keeps its tick through the service
  * (core/linux/tick.c, its proxy clock event device); from then on only
- * this file writes the timer's registers.
+ * the service writes the device's registers, and Linux's own callbacks
+ * for it are refused and counted (linux-patch/0020, 0021).
  *
- * A deadline becomes a count of the APIC timer rounded up, so the shot
- * never comes before the deadline by the TSC unless the two rates are
- * calibrated apart; the service then sets it again (its early count).
+ * Deadlines are in TSC counts; the device turns the span from now into
+ * its own counts, rounded up.
  */
 #include <linux/errno.h>
 #include <linux/init.h>
-#include <linux/math64.h>
-#include <asm/apic.h>
-#include <asm/cpufeature.h>
-#include <asm/irq_vectors.h>
+#include <linux/string.h>
 #include <asm/tsc.h>
 #include <adeos/adeos.h>
 #include <adeos/linux.h>
 #include <adeos/timer.h>
+#include "timer_dev.h"
 
-/* Linux divides the APIC timer's clock by 16 (apic.c's APIC_DIVISOR). */
-#define TIMER_DIVISOR 16
-/* The most one shot counts: the register is 32 bits. */
-#define TIMER_MAX_COUNT 0x7fffffffU
-
-/* The pipeline's IRQ of the timer's vector, once the service owns it. */
+/* The pipeline's IRQ of the device, once the service owns it. */
 unsigned int adx86_timer_irq = ~0U;
-/* Linux's timer callbacks refused since the service set the timer up. */
+static struct adx86_timer_device *device;
+/* adeos.timer=: the device asked for, or NULL for the first usable. */
+static struct adx86_timer_device *asked;
+static bool asked_bad;
+/* Linux's callbacks for the device refused since the service set it up. */
 static bool linux_locked_out;
 static unsigned long linux_refused;
 
-/* APIC timer counts per TSC count, as a 0.32 fraction. */
-static u32 counts_per_stamp;
-static u64 max_stamps;
+static int __init parse_timer(char *arg)
+{
+	if (!strcmp(arg, "lapic"))
+		asked = &adx86_lapic_timer;
+	else if (!strcmp(arg, "pit"))
+		asked = &adx86_pit_timer;
+	else
+		asked_bad = true;
+	return 1;
+}
+__setup("adeos.timer=", parse_timer);
 
 unsigned long arch_timestamp_khz(void)
 {
 	return tsc_khz;
 }
 
-/* The APIC timer's counts per second (apic.c: the jiffy's, divided). */
-static u64 timer_hz(void)
+static struct adx86_timer_device *__init pick_device(void)
 {
-	return (u64)lapic_timer_period / TIMER_DIVISOR * HZ;
-}
-
-/*
- * Whether the service can own the local APIC timer: Linux calibrated it,
- * and it counts slower than the TSC (a 0.32 fraction holds the ratio).
- */
-static bool __init timer_usable(void)
-{
-	return boot_cpu_has(X86_FEATURE_APIC) && tsc_khz &&
-	       lapic_timer_period && timer_hz() < (u64)tsc_khz * 1000;
+	if (asked_bad)
+		pr_err("adeos: adeos.timer= takes lapic or pit: the first usable is taken\n");
+	if (asked && !asked_bad)
+		return asked->usable() ? asked : NULL;
+	if (adx86_lapic_timer.usable())
+		return &adx86_lapic_timer;
+	if (adx86_pit_timer.usable())
+		return &adx86_pit_timer;
+	return NULL;
 }
 
 int arch_timer_stops_in_idle(void)
 {
-	return !boot_cpu_has(X86_FEATURE_ARAT);
+	return device && device->stops_in_idle;
 }
 
 /*
- * The service takes the timer's vector: its interrupt no longer goes to
- * Linux's handler but to the service's entry (irq.c).
+ * The service takes the device's IRQ: it no longer goes to Linux's
+ * handler but to the service's entry (irq.c).
  */
 int __init arch_timer_claim(void)
 {
-	unsigned int irq =
-		ADEOS_SYS_IRQ_BASE + LOCAL_TIMER_VECTOR - FIRST_SYSTEM_VECTOR;
+	struct adx86_timer_device *dev = pick_device();
 	unsigned long flags;
+	unsigned int irq;
 
-	if (!timer_usable())
+	if (!dev)
 		return -ENODEV;
-	counts_per_stamp = div64_u64(timer_hz() << 32, (u64)tsc_khz * 1000);
-	max_stamps = div64_u64((u64)TIMER_MAX_COUNT << 32, counts_per_stamp);
+	irq = dev->irq();
 	adeos_virtualize_irq_from(&adeos_root, irq, NULL, NULL, NULL, 0);
 	flags = hard_local_irq_save();
+	device = dev;
 	adx86_timer_irq = irq;
 	hard_local_irq_restore(flags);
 	return 0;
@@ -85,28 +89,37 @@ int __init arch_timer_claim(void)
 
 /*
  * Linux let go of its device (the proxy replaced it, and Linux shut the
- * timer down): one-shot mode on the timer's vector, and the deadline
- * the service holds written again.
+ * device down): one-shot mode, and the deadline the service holds
+ * written again.
  */
 void __init arch_timer_claimed(void)
 {
 	unsigned long flags = hard_local_irq_save();
 	unsigned long long next = adeos_timer_programmed();
 
-	apic_write(APIC_TDCR, APIC_TDR_DIV_16);
-	apic_write(APIC_LVTT, LOCAL_TIMER_VECTOR);
+	device->setup();
 	if (next != ADEOS_TIMER_NEVER)
 		arch_timer_program(next);
 	linux_locked_out = true;
 	hard_local_irq_restore(flags);
 }
 
-bool adx86_timer_linux_refused(void)
+static bool refused(const struct adx86_timer_device *dev)
 {
-	if (!linux_locked_out)
+	if (!linux_locked_out || device != dev)
 		return false;
 	linux_refused++;
 	return true;
+}
+
+bool adx86_lapic_timer_refused(void)
+{
+	return refused(&adx86_lapic_timer);
+}
+
+bool adx86_pit_timer_refused(void)
+{
+	return refused(&adx86_pit_timer);
 }
 
 unsigned long arch_timer_os_refusals(void)
@@ -116,23 +129,28 @@ unsigned long arch_timer_os_refusals(void)
 
 const char *arch_timer_name(void)
 {
-	return "local APIC timer, one-shot";
+	return device ? device->name : "none";
 }
 
-void arch_timer_program(unsigned long long deadline)
+int arch_timer_irq(void)
+{
+	return device ? (int)adx86_timer_irq : -1;
+}
+
+int arch_timer_program(unsigned long long deadline)
 {
 	u64 now = rdtsc();
 	u64 stamps = deadline > now ? deadline - now : 0;
-	u32 count;
 
-	if (stamps > max_stamps)
-		stamps = max_stamps;
-	/* Rounded up, and one more: the count starts at the next edge. */
-	count = mul_u64_u32_shr(stamps, counts_per_stamp, 32) + 2;
-	apic_write(APIC_TMICT, count);
+	if (stamps > device->max_stamps) {
+		device->program(device->max_stamps);
+		return 1;
+	}
+	device->program(stamps);
+	return 0;
 }
 
 void arch_timer_disarm(void)
 {
-	apic_write(APIC_TMICT, 0);
+	device->disarm();
 }

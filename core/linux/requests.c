@@ -25,6 +25,7 @@
 #include <linux/slab.h>
 #include <adeos/hooks.h>
 #include <adeos/linux.h>
+#include <adeos/timer.h>
 #include "glue.h"
 
 static irqreturn_t passed_on_by_domain(int irq, void *dev_id)
@@ -80,8 +81,8 @@ static bool keeps_to_itself(const struct adeos_domain_irq *q)
  * The Linux driver that uses @irq, if any. Not the PIT's tick on IRQ 0
  * (__IRQF_TIMER; IRQF_TIMER also holds IRQF_NO_THREAD and
  * IRQF_NO_SUSPEND, which drivers such as the 8259s' cascade use): Linux
- * ticks from the local APIC timer once it verified it, and a domain may
- * then have the PIT (arch_timer_start() checks).
+ * ticks through the pipeline's timer, and a domain may then have the PIT,
+ * unless the PIT is that timer (adeos_request_for_domain() checks).
  */
 static const char *linux_driver_of(unsigned int irq)
 {
@@ -125,6 +126,11 @@ int adeos_request_for_domain(struct adeos_domain_desc *desc,
 
 	if (irq >= ARCH_NR_HW_IRQS)
 		return 0;
+	if ((int)irq == arch_timer_irq()) {
+		pr_err("adeos: domain %s cannot have IRQ %u: it is the pipeline's timer (%s)\n",
+		       desc->name, irq, arch_timer_name());
+		return -EBUSY;
+	}
 	err = adx86_route_isa_irq(irq, desc->name);
 	if (err)
 		return err;

@@ -274,13 +274,16 @@ unsigned long arch_timestamp_khz(void)
 }
 
 /* The timer service's device: what it was set for; the test fires it. */
-void arch_timer_program(unsigned long long deadline)
+int arch_timer_program(unsigned long long deadline)
 {
+	int far = host.tdev_max && deadline > host.timestamp + host.tdev_max;
+
 	if (host.hard_on)
 		host.violations++;
 	host.tdev_armed = 1;
-	host.tdev_at = deadline;
+	host.tdev_at = far ? host.timestamp + host.tdev_max : deadline;
 	host.tdev_programs++;
+	return far;
 }
 
 void arch_timer_disarm(void)

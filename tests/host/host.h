@@ -60,6 +60,7 @@ struct host_cpu {
 	 */
 	int tdev_armed;
 	unsigned long long tdev_at;
+	unsigned long long tdev_max; /* the longest shot it counts; 0: any */
 	unsigned long tdev_programs;
 	/* The simulated FPU registers, and the saves and restores of them. */
 	unsigned long fpu_regs, fpu_saves, fpu_restores;

@@ -147,6 +147,36 @@ static void early_interrupt_delivers_nothing(void **state)
 	assert_int_equal(firings[0].at, 100);
 }
 
+/*
+ * A device that cannot count to the deadline fires at its longest and
+ * is set again, each time not counted early, until the deadline.
+ */
+static void far_deadline_takes_several_shots(void **state)
+{
+	adomain_t *d;
+	struct adeos_timer t;
+	struct adeos_timer_stats st;
+
+	(void)state;
+	host.tdev_max = 30;
+	d = attached_domain(0, 200);
+	adeos_timer_init(&t, d, note_fire);
+	adeos_timer_arm(&t, 100);
+	assert_int_equal(host.tdev_at, 30);
+	clock_to(30);
+	assert_int_equal(host.tdev_at, 60);
+	clock_to(60);
+	clock_to(90);
+	assert_int_equal(nfirings, 0);
+	assert_int_equal(host.tdev_at, 100);
+	clock_to(100);
+	assert_int_equal(nfirings, 1);
+	adeos_timer_stats(&st);
+	assert_int_equal(st.interrupts, 4);
+	assert_int_equal(st.early, 0);
+	assert_int_equal(st.programmed, 4);
+}
+
 static void stalled_stage_fires_when_it_unstalls(void **state)
 {
 	adomain_t *d;
@@ -572,6 +602,7 @@ int main(void)
 		TIMER_UNIT(fires_once_at_its_deadline_in_its_stage),
 		TIMER_UNIT(device_is_set_for_the_earliest),
 		TIMER_UNIT(early_interrupt_delivers_nothing),
+		TIMER_UNIT(far_deadline_takes_several_shots),
 		TIMER_UNIT(stalled_stage_fires_when_it_unstalls),
 		TIMER_UNIT(root_timer_fires_as_the_root),
 		TIMER_UNIT(handler_rearms_for_a_period),

@@ -29,17 +29,15 @@
  *                    arch_root_played, arch_call_handler; a handler
  *                    call's time: arch_timestamp, arch_budget_overruns;
  *                    failures: arch_report_fault, arch_panic
- *   adeos/clock.h    the spare timer for templates that keep time:
- *                    arch_timer_start, arch_timer_stop,
- *                    arch_timer_shot_start, arch_timer_shot,
- *                    arch_timer_counts_since_tick,
- *                    arch_timer_counts_to_ns; arch_timestamp_per_us
+ *   adeos/clock.h    the timestamp counter's rate for templates that
+ *                    keep time: arch_timestamp_per_us,
+ *                    arch_stamps_to_ns
  *   adeos/timer.h    the timer service's one-shot device:
  *                    arch_timer_program, arch_timer_disarm; taken from
  *                    the OS at boot: arch_timer_claim,
  *                    arch_timer_claimed, arch_timer_stops_in_idle,
  *                    arch_timestamp_khz; arch_timer_name,
- *                    arch_timer_os_refusals
+ *                    arch_timer_os_refusals, arch_timer_irq
  *   adeos/context.h  (executive/include/) task contexts for the executive:
  *                    arch_task_init, arch_task_switch; the FPU:
  *                    arch_fpu_init, arch_fpu_save, arch_fpu_restore

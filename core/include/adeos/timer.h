@@ -116,9 +116,11 @@ void adeos_timer_interrupt(void);
  * the service's interrupt entry, when arch_timestamp() reaches
  * @deadline (rounded up to the device's resolution, so never before it;
  * at once for a deadline already passed), replacing what was set; and
- * fire no more.
+ * fire no more. A deadline further than the device counts: it fires at
+ * its longest, and arch_timer_program() returns 1 (the service sets it
+ * again then, an interrupt it does not count as early); else 0.
  */
-void arch_timer_program(unsigned long long deadline);
+int arch_timer_program(unsigned long long deadline);
 void arch_timer_disarm(void);
 
 /*
@@ -140,5 +142,10 @@ unsigned long arch_timestamp_khz(void);
  */
 const char *arch_timer_name(void);
 unsigned long arch_timer_os_refusals(void);
+/*
+ * The device's IRQ, as the pipeline numbers it, once the service owns
+ * it (a domain cannot have it then); else -1.
+ */
+int arch_timer_irq(void);
 
 #endif /* ADEOS_TIMER_H */

@@ -159,16 +159,19 @@ static __always_inline bool adx86_user_exit_logged(void)
 bool adx86_root_log_playable(void);
 
 /*
- * The pipeline's IRQ of the local APIC timer's vector once the timer
- * service owns the timer (timer.c), else ~0: its entry is the service's.
+ * The pipeline's IRQ of the timer service's device (the local APIC
+ * timer's vector, or the PIT's IRQ 0) once the service owns it
+ * (timer.c), else ~0: its entry is the service's.
  */
 extern unsigned int adx86_timer_irq;
 /*
- * Linux's own local APIC timer callbacks (linux-patch/0020): true, and
- * counted, once the service set the timer up; they must then write
- * nothing (arch_timer_os_refusals() counts them).
+ * Linux's own callbacks for the local APIC timer (linux-patch/0020) and
+ * for the PIT (0021): true, and counted, once the service set that
+ * device up as its own; they must then write nothing
+ * (arch_timer_os_refusals() counts them).
  */
-bool adx86_timer_linux_refused(void);
+bool adx86_lapic_timer_refused(void);
+bool adx86_pit_timer_refused(void);
 
 /*
  * Play Linux's log at the return to user mode, with a kernel-mode frame
