@@ -4,7 +4,8 @@
  * event device, rated above every real one so that the tick core takes
  * it, whose next event is one of the root domain's timers. The proxy's
  * rate is the timestamp counter's, so Linux's deltas are deadlines as
- * they are. Its timer fires in the root's stage, as a virtual IRQ:
+ * they are; halved until it fits clockevents' 32 bits (a TSC of 4.3 GHz
+ * or more), Linux's deltas are then in 2 or more TSC counts. Its timer fires in the root's stage, as a virtual IRQ:
  * logged while Linux stalls, played at the unstall, where the tick
  * core catches up on the jiffies it missed.
  *
@@ -14,6 +15,7 @@
 #include <linux/clockchips.h>
 #include <linux/cpumask.h>
 #include <linux/init.h>
+#include <linux/limits.h>
 #include <linux/printk.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
@@ -26,6 +28,8 @@
 static struct adeos_timer proxy_timer;
 static bool proxied;
 static unsigned long proxy_ticks; /* Linux's tick events, played */
+/* Linux's deltas count 2^proxy_shift TSC counts each. */
+static unsigned int proxy_shift;
 
 bool adeos_tick_proxied(void)
 {
@@ -35,7 +39,8 @@ bool adeos_tick_proxied(void)
 static int proxy_set_next_event(unsigned long delta,
 				struct clock_event_device *dev)
 {
-	return adeos_timer_arm(&proxy_timer, arch_timestamp() + delta);
+	return adeos_timer_arm(&proxy_timer,
+			       arch_timestamp() + ((u64)delta << proxy_shift));
 }
 
 static int proxy_shutdown(struct clock_event_device *dev)
@@ -107,13 +112,23 @@ static int __init start_service(void)
 	return adeos_timer_attach(adeos_root_domain());
 }
 
+/* The proxy's rate in Hz: the TSC's, halved until it fits 32 bits. */
+static u32 __init proxy_rate(unsigned long khz)
+{
+	u64 hz = (u64)khz * 1000;
+
+	while (hz >> proxy_shift > U32_MAX)
+		proxy_shift++;
+	return hz >> proxy_shift;
+}
+
 static int __init install_tick_proxy(void)
 {
 	unsigned long khz = arch_timestamp_khz();
+	u32 rate = proxy_rate(khz);
 	int err;
 
-	/* clockevents takes a rate of 32 bits. */
-	err = khz && khz < 4000000 ? start_service() : -ERANGE;
+	err = khz ? start_service() : -ENODEV;
 	if (err) {
 		pr_info("adeos: Linux keeps its own tick device (%d)\n", err);
 		return 0;
@@ -123,8 +138,8 @@ static int __init install_tick_proxy(void)
 		proxy_device.features |= CLOCK_EVT_FEAT_C3STOP;
 	proxy_device.cpumask = cpumask_of(smp_processor_id());
 	/* From a microsecond on, up to about a second. */
-	clockevents_config_and_register(&proxy_device, khz * 1000,
-					khz / 1000 + 1, khz * 1000);
+	clockevents_config_and_register(&proxy_device, rate,
+					rate / 1000000 + 1, rate);
 	arch_timer_claimed();
 	proxied = true;
 	proc_create_single("adeos/timer", 0444, NULL, timer_show);

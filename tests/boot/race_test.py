@@ -54,8 +54,9 @@ def check_idle_wake(guest, tap, rt, mwait):
     status = "/proc/adeos/%s/status" % rt[0] if rt else None
     stopped = "0"
     if rt:
-        stopped = guest.run_ok("echo 0 > %s && sed -n 's/^hz //p' %s" %
-                               (status, status)).strip()
+        guest.run_ok("echo 0 > %s" % status)
+        stopped = str(qemu.fields(guest.run_ok("grep '^hz ' %s" %
+                                               status)).get("hz"))
     text, rc = guest.run("insmod %s rounds=%d mwait=%d && "
                          "dmesg | grep 'adeos-idlewake: ' | tail -n 1" %
                          (IDLEWAKE_KO, ROUNDS, mwait), timeout=600)
