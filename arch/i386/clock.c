@@ -19,6 +19,13 @@ unsigned long long arch_timestamp(void)
 }
 EXPORT_SYMBOL_GPL(arch_timestamp);
 
+/* A module domain's timer service reads it (rt-timer's period). */
+unsigned long arch_timestamp_khz(void)
+{
+	return tsc_khz;
+}
+EXPORT_SYMBOL_GPL(arch_timestamp_khz);
+
 unsigned long arch_timestamp_per_us(void)
 {
 	return tsc_khz >= 1000 ? tsc_khz / 1000 : 1;

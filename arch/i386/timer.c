@@ -43,11 +43,6 @@ static int __init parse_timer(char *arg)
 }
 __setup("adeos.timer=", parse_timer);
 
-unsigned long arch_timestamp_khz(void)
-{
-	return tsc_khz;
-}
-
 static struct adx86_timer_device *__init pick_device(void)
 {
 	if (asked_bad)
