@@ -36,7 +36,7 @@ static u64 timer_hz(void)
  * Linux calibrated the timer (not with noapictimer or nolapic), and it
  * counts slower than the TSC (a 0.32 fraction holds the ratio).
  */
-static bool __init lapic_usable(void)
+static bool lapic_usable(void)
 {
 	if (!boot_cpu_has(X86_FEATURE_APIC) || !tsc_khz ||
 	    !lapic_timer_period || timer_hz() >= (u64)tsc_khz * 1000)

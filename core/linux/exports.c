@@ -46,6 +46,8 @@ EXPORT_SYMBOL_GPL(adeos_domain_stop);
 EXPORT_SYMBOL_GPL(adeos_snprintf);
 EXPORT_SYMBOL_GPL(adeos_parse_uint);
 EXPORT_SYMBOL_GPL(adeos_div64);
+EXPORT_SYMBOL_GPL(adeos_os_clock_ns);
+EXPORT_SYMBOL_GPL(adeos_os_clock_to_stamp);
 EXPORT_SYMBOL_GPL(adeos_timer_attach);
 EXPORT_SYMBOL_GPL(adeos_timer_detach);
 EXPORT_SYMBOL_GPL(adeos_timer_init);

@@ -16,9 +16,12 @@
 #include <linux/cpumask.h>
 #include <linux/init.h>
 #include <linux/limits.h>
+#include <linux/math64.h>
 #include <linux/printk.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
+#include <linux/timekeeping.h>
+#include <adeos/os.h>
 #include <adeos/timer.h>
 #include "glue.h"
 
@@ -110,6 +113,29 @@ static int __init start_service(void)
 		return err;
 	}
 	return adeos_timer_attach(adeos_root_domain());
+}
+
+unsigned long long adeos_os_clock_ns(void)
+{
+	return ktime_get_mono_fast_ns();
+}
+
+/*
+ * The two clocks read back to back, hard IRQs off; the span to @ns at
+ * the timestamp counter's rate, one count more (a deadline never before
+ * the time), or none for a time already passed.
+ */
+unsigned long long adeos_os_clock_to_stamp(unsigned long long ns)
+{
+	unsigned long flags = hard_local_irq_save();
+	unsigned long long now_ns = ktime_get_mono_fast_ns();
+	unsigned long long now = arch_timestamp();
+	unsigned long khz = arch_timestamp_khz();
+
+	hard_local_irq_restore(flags);
+	if (ns <= now_ns || !khz)
+		return now;
+	return now + mul_u64_u32_div(ns - now_ns, khz, 1000000) + 1;
 }
 
 /* The proxy's rate in Hz: the TSC's, halved until it fits 32 bits. */

@@ -11,7 +11,11 @@ board as built, its module domains loaded):
   the PIT, Linux ticks through it and the self-test passes; a module
   domain not loaded is a warning naming its insmod line;
 - -smp 2 (a board with ACPI, whose MADT lists both CPUs): the machine
-  has 2 CPUs and Linux uses 1.
+  has 2 CPUs and Linux uses 1;
+- -M q35,pit=off (a q35 board with the HPET, which Linux then calibrates
+  and ticks from at boot): a PC whose PIT is gated off boots, the
+  pipeline's timer is the local APIC timer, Linux ticks through it, and
+  the built-in rt-timer domains tick once per period of the TSC.
 
 usage: check_test.py O README    Prints TAP lines; exit 1 on a failure.
 Debug kernels are skipped (boot_test.py runs adeos-check on them).
@@ -85,12 +89,41 @@ def check_two_cpus(out, readme):
                              command=command)
 
 
+def check_no_pit(out, readme):
+    timers = [d["name"] for d in qemu.board_domains(out)
+              if d["template"] == "rt-timer" and not d["module"]]
+
+    def check(guest, tap):
+        text, rc = guest.run("adeos-check")
+        items, summary = lines_of(text)
+        tap.check(rc == 0 and has(items, "ptimer", "ok", "local APIC timer",
+                                  "Linux ticks through it"),
+                  "no PIT: adeos-check exits %d (%s); the pipeline's timer: %s"
+                  % (rc, summary, items.get("ptimer")))
+        for name in timers:
+            st = "/proc/adeos/%s/status" % name
+            f0 = qemu.fields(guest.run_ok("grep -v '^stamp ' %s" % st))
+            guest.run_ok("sleep 1")
+            f1 = qemu.fields(guest.run_ok("grep -v '^stamp ' %s" % st))
+            want = (f1["now"] - f0["now"]) // f0["period"]
+            tap.check(want > 0 and abs(f1["ticks"] - f0["ticks"] - want) <= 1,
+                      "no PIT: %s ticked %d times over %d periods of the TSC"
+                      % (name, f1["ticks"] - f0["ticks"], want))
+    command = qemu.kernel_command(readme, out)
+    if " -M q35 " not in command or not qemu.kernel_has(out, "HPET_TIMER"):
+        return 0
+    command = command.replace(" -M q35 ", " -M q35,pit=off ")
+    return qemu.checked_boot("adeos-check (pit=off)", out, readme, "", check,
+                             command=command)
+
+
 def main():
     out, readme = sys.argv[1], sys.argv[2]
     if qemu.kernel_has(out, "ADEOS_DEBUG"):
         return 0
     failed = check_nolapic(out, readme)
     failed += check_two_cpus(out, readme)
+    failed += check_no_pit(out, readme)
     return 1 if failed else 0
 
 

@@ -9,9 +9,9 @@ count (LOC) and jiffies do not move in the window, and afterwards
 jiffies catch up by exactly the ticks logged for Linux. Then Linux must
 still be well: a busy user loop, more stall windows, the console, and no
 warning in its log. On the board's routings (qemu.routings()), and, on
-boards that boot the 8259 too and give no domain the PIT's IRQ 0, once
-more with noapictimer: the service falls back on the PIT, and the proof
-holds there.
+boards that boot the 8259 too, give no domain the PIT's IRQ 0 and tick
+from the PIT at boot (no HPET), once more with noapictimer: the service
+falls back on the PIT, and the proof holds there.
 
 usage: stall_proof.py O README    Prints TAP lines; exit 1 on a failure.
 """
@@ -128,7 +128,9 @@ def main():
     # the PIT as the pipeline's timer leaves no domain its IRQ 0
     pit_taken = any(not d["module"] and any(irq[0] == 0 for irq in d["irqs"])
                     for d in qemu.board_domains(out))
-    if len(routings) > 1 and not pit_taken:
+    # and the PIT must be Linux's tick at boot, not the HPET
+    if len(routings) > 1 and not pit_taken and \
+            not qemu.kernel_has(out, "HPET_TIMER"):
         routings += ("noapictimer",)
     for args in routings:
         failed += prove_booted(out, readme, args, name, hz, module)

@@ -16,6 +16,12 @@ next, so N pulses are N arrivals):
   writers that never read leave nothing that makes a later writer wait;
 - rt-timer: keeps its rate and a generous latency bound while Linux's
   stall facility runs; its figures reset;
+- the timer service under load: a test module's two domains arm,
+  re-arm and cancel timers at random while a domain's IRQ is flooded
+  (loaded again and again for the flood's length): no timer fires
+  early, twice, or in another stage, every arming fired, was cancelled
+  or was moved, every IRQ edge is counted; a timer armed at a time of
+  Linux's monotonic clock fires no sooner than that time;
 - adeos-stat -1 prints what /proc/adeos holds.
 
 Every IRQ test uses domains whose IRQ entries replay each arrival
@@ -268,6 +274,49 @@ def check_abandoned(guest, tap, name):
                  after["dropped"]))
 
 
+TIMERS_KO = "/lib/modules/adeos-test/adeos-timers.ko"
+TIMERS_ROUNDS = 5000
+TIMERS_PULSES = 5000
+
+
+def check_timer_module(guest, tap, doms):
+    irq = next((irq for d in doms if not d["module"]
+                for irq, excl, passed, each in d["irqs"]
+                if excl and each and 0 < irq < 16), None)
+    _, rc = guest.run("[ -f %s ]" % TIMERS_KO)
+    if irq is None or rc:
+        return
+    guest.run_ok("dmesg -c >/dev/null")
+    check_flood(guest, tap, doms, irq, TIMERS_PULSES,
+                "timers armed and cancelled meanwhile", (),
+                during="insmod %s rounds=%d && rmmod adeos_timers" %
+                (TIMERS_KO, TIMERS_ROUNDS))
+    log = guest.run_ok("dmesg | grep 'adeos-timers: '")
+    runs = re.findall(r"(\d+) arms \((\d+) moved\), (\d+) cancelled, "
+                      r"(\d+) fired, (\d+) early, (\d+) twice, (\d+) in "
+                      r"another stage, (all idle|some still armed); latest "
+                      r"(\d+) ns", log)
+    bad = [r for r in runs if r[7] != "all idle" or
+           int(r[0]) != int(r[1]) + int(r[2]) + int(r[3]) or
+           r[4:7] != ("0", "0", "0")]
+    total = [sum(int(r[i]) for r in runs) for i in range(4)]
+    tap.check(runs and not bad,
+              "%d loads of the timers module: %d arms, %d moved, %d "
+              "cancelled, %d fired, none early, twice or in another stage, "
+              "every arming accounted for; latest %s ns after a deadline%s" %
+              ((len(runs),) + tuple(total) +
+               (max((int(r[8]) for r in runs), default=0),
+                "; wrong: %s" % bad[:3] if bad else "")))
+    mono = re.findall(r"adeos-timers: (\S+): armed for Linux's clock at "
+                      r"(\d+) ns, fired at (\d+) ns \((.+)\)", log)
+    tap.check(mono and all(m[3] == "not before" for m in mono),
+              "timers armed at a time of Linux's monotonic clock: %d of %d "
+              "fired no sooner (the last: %s)" %
+              (sum(m[3] == "not before" for m in mono), len(mono),
+               "armed at %s ns, fired at %s ns" % mono[-1][1:3]
+               if mono else "none"))
+
+
 def check_rt_timer(guest, tap, doms):
     for d in doms:
         if d["template"] != "rt-timer":
@@ -402,6 +451,7 @@ def main():
         check_loadable(guest, tap, doms)
         check_channel(guest, tap, doms)
         check_rt_timer(guest, tap, doms)
+        check_timer_module(guest, tap, doms)
         check_stat(guest, tap, doms, linux_driver_irqs(out))
     failed = qemu.checked_boot("templates", out, readme, "", check,
                                command + " -device pc-testdev")

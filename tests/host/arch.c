@@ -224,6 +224,17 @@ int adeos_snprintf(char *buf, int size, const char *fmt, ...)
 }
 
 /* As Linux's kstrtouint(@word, 10, @v) reads @word's @len characters. */
+/* The OS's clock, simulated: the timestamp counter's microseconds. */
+unsigned long long adeos_os_clock_ns(void)
+{
+	return host.timestamp * 1000;
+}
+
+unsigned long long adeos_os_clock_to_stamp(unsigned long long ns)
+{
+	return (ns + 999) / 1000;
+}
+
 unsigned long long adeos_div64(unsigned long long n, unsigned long d)
 {
 	return n / d;

@@ -35,6 +35,16 @@ int adeos_snprintf(char *buf, int size, const char *fmt, ...)
  */
 int adeos_parse_uint(const char *word, unsigned int len, unsigned int *v);
 
+/*
+ * The OS's monotonic clock in nanoseconds (Linux: CLOCK_MONOTONIC, read
+ * with ktime_get_mono_fast_ns(), which is NMI-safe), and the reading of
+ * the timestamp counter at which it says @ns: a deadline for the timer
+ * service (adeos_timer_arm()), so that a domain and the OS agree on when
+ * a timer fires. Any context, a domain's handler included.
+ */
+unsigned long long adeos_os_clock_ns(void);
+unsigned long long adeos_os_clock_to_stamp(unsigned long long ns);
+
 /* @n / @d, for 32-bit OSes with no 64-bit division (i386 Linux). */
 unsigned long long adeos_div64(unsigned long long n, unsigned long d);
 
