@@ -199,7 +199,7 @@ static int __init timers_init(void)
 			cond_resched();
 	}
 	for (i = 0; i < WAIT_MS && !all_idle(); i++)
-		msleep(1);
+		usleep_range(1000, 2000);
 	monotonic_round();
 	pr_info("adeos-timers: %lu arms (%lu moved), %lu cancelled, %lu fired, %lu early, %lu twice, %lu in another stage, %s; latest %llu ns after its deadline\n",
 		arms, moves, cancels, fired, early, twice, wrong_stage,
