@@ -135,11 +135,10 @@ void arch_run_root_handler(void (*handler)(unsigned int irq, void *cookie),
 			"Linux's log played inside a caller's hard section");
 	if (lockdep_on)
 		trace_hardirqs_off();
-	if (irq >= ADEOS_VIRQ_BASE) {
+	if (irq >= ADEOS_VIRQ_BASE)
 		root_virq(handler, irq, cookie);
-	} else {
+	else
 		handler(irq, cookie);
-	}
 	if (lockdep_on)
 		trace_hardirqs_on();
 }

@@ -65,11 +65,10 @@ static void pit_write(unsigned int mode, unsigned int count)
 
 static void pit_program(u64 stamps)
 {
-	/* rounded up, and one more: the count starts at the next edge */
-	u32 count = div64_u64(stamps * PIT_TICK_RATE + stamps_per_s - 1,
-			      stamps_per_s) + 1;
+	u64 counts = stamps * PIT_TICK_RATE + stamps_per_s - 1;
 
-	pit_write(PIT_ONE_SHOT, count);
+	/* rounded up, and one more: the count starts at the next edge */
+	pit_write(PIT_ONE_SHOT, div64_u64(counts, stamps_per_s) + 1);
 }
 
 /* A shot of the longest count, whose interrupt finds nothing due. */

@@ -164,8 +164,8 @@ static int __init install_tick_proxy(void)
 		proxy_device.features |= CLOCK_EVT_FEAT_C3STOP;
 	proxy_device.cpumask = cpumask_of(smp_processor_id());
 	/* From a microsecond on, up to about a second. */
-	clockevents_config_and_register(&proxy_device, rate,
-					rate / 1000000 + 1, rate);
+	clockevents_config_and_register(&proxy_device, rate, rate / 1000000 + 1,
+					rate);
 	arch_timer_claimed();
 	proxied = true;
 	proc_create_single("adeos/timer", 0444, NULL, timer_show);

@@ -84,10 +84,10 @@ static void set_rate(struct rt_timer_state *state, unsigned int hz)
 	adeos_timer_cancel(&state->timer);
 	state->timer_hz = hz;
 	if (hz) {
-		state->period = adeos_div64(arch_timestamp_khz() * 1000ULL +
-						    hz / 2,
-					    hz);
-		adeos_timer_arm(&state->timer, arch_timestamp() + state->period);
+		state->period = adeos_div64(
+			arch_timestamp_khz() * 1000ULL + hz / 2, hz);
+		adeos_timer_arm(&state->timer,
+				arch_timestamp() + state->period);
 	}
 	hard_local_irq_restore(flags);
 }
@@ -134,10 +134,11 @@ static int rt_timer_show_status(struct adeos_domain_desc *desc, char *buf,
 	int n;
 
 	hard_local_irq_restore(flags);
-	n = adeos_snprintf(buf, size,
-			   "hz %u\nticks %lu\nnow %llu\nperiod %llu\nper_us %lu\n",
-			   state->timer_hz, end, now, state->period,
-			   arch_timestamp_per_us());
+	n = adeos_snprintf(
+		buf, size,
+		"hz %u\nticks %lu\nnow %llu\nperiod %llu\nper_us %lu\n",
+		state->timer_hz, end, now, state->period,
+		arch_timestamp_per_us());
 	for (i = first; i < end && n < size; i++)
 		n += adeos_snprintf(buf + n, size - n, "stamp %llu\n",
 				    state->stamps[i % RT_TIMER_RING]);

@@ -107,8 +107,8 @@ static void parse_replaced(struct takes *t, int line, const char *word,
 	}
 	text += strspn(text ? text : "", " \t");
 	if (!text || !*text) {
-		takes_error(t, line, "replaced takes N and what replaced it, not",
-			    word);
+		takes_error(t, line,
+			    "replaced takes N and what replaced it, not", word);
 		return;
 	}
 	if (k == MAX_REPLACED) {
@@ -143,9 +143,10 @@ static void parse_line(struct takes *t, int line, char *s)
 		for (; word; word = strtok_r(NULL, " \t", &save))
 			parse_number(t, line, word);
 	} else {
-		takes_error(t, line,
-			    "unknown declaration (irqs, kinds, numbers, replaced):",
-			    key);
+		takes_error(
+			t, line,
+			"unknown declaration (irqs, kinds, numbers, replaced):",
+			key);
 	}
 }
 

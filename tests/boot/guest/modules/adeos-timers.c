@@ -112,8 +112,9 @@ static void one_round(void)
 		m->armed = true;
 		arms++;
 		adeos_timer_arm(&m->timer,
-				arch_timestamp() + (unsigned long long)(r % SPAN_US) *
-							   arch_timestamp_per_us());
+				arch_timestamp() +
+					(unsigned long long)(r % SPAN_US) *
+						arch_timestamp_per_us());
 	} else if (adeos_timer_cancel(&m->timer)) {
 		m->armed = false;
 		cancels++;
@@ -208,8 +209,9 @@ static int __init timers_init(void)
 	for (i = 0; i < 2; i++)
 		pr_info("adeos-timers: %s: armed for Linux's clock at %llu ns, fired at %llu ns (%s)\n",
 			doms[i].name, doms[i].mono_ns, doms[i].mono_fired_ns,
-			doms[i].mono_fired_ns >= doms[i].mono_ns ? "not before" :
-								    "BEFORE");
+			doms[i].mono_fired_ns >= doms[i].mono_ns ?
+				"not before" :
+				"BEFORE");
 	return 0;
 }
 
