@@ -429,8 +429,7 @@ def rt_timer(out):
 
 def timer_status(guest, rt):
     """(ticks, timestamp, period) of the rt-timer domain, read together."""
-    f = qemu.fields(guest.run_ok("grep -v '^stamp ' /proc/adeos/%s/status" %
-                                 rt))
+    f = qemu.timer_status(guest, rt)
     return f["ticks"], f["now"], f["period"]
 
 

@@ -189,6 +189,13 @@ def tick_proxied(guest):
     return re.search(r"^adeos-proxy\s*$", out, re.M) is not None
 
 
+def timer_status(guest, name):
+    """{key: int} of rt-timer domain @name's status but its stamps: its
+    rate, ticks, the timestamp they were read at, and its period."""
+    return fields(guest.run_ok("grep -v '^stamp ' /proc/adeos/%s/status" %
+                               name))
+
+
 def linux_ticks(guest):
     """Linux's timer interrupts: the proxied tick's events played, from
     /proc/adeos/timer, or the local APIC timer's (LOC) without it."""

@@ -57,10 +57,10 @@ def timer_domain(out):
 
 def timer_status(guest, rt):
     """(ticks, timestamp, period, overruns) of the rt-timer domain."""
-    f = qemu.fields(guest.run_ok("grep -v '^stamp ' /proc/adeos/%s/status; "
-                                 "grep '^overruns ' /proc/adeos/%s/latency" %
-                                 (rt, rt)))
-    return f["ticks"], f["now"], f["period"], f["overruns"]
+    f = qemu.timer_status(guest, rt)
+    lat = qemu.fields(guest.run_ok("grep '^overruns ' /proc/adeos/%s/latency"
+                                   % rt))
+    return f["ticks"], f["now"], f["period"], lat["overruns"]
 
 
 def table(guest, dom):
