@@ -125,6 +125,9 @@ help:
 	@echo '                SOAK_S=3600 for an hour on a faster host'
 	@echo '  debug-repeat - the debug board'"'"'s churn and soak checks'
 	@echo '                DEBUG_RUNS times beside DEBUG_HOGS host CPU hogs'
+	@echo '  selftests   - Linux'"'"'s timer selftests on pc_i386 with the'
+	@echo '                pipeline and with CONFIG_ADEOS off, side by side'
+	@echo '                (SELFTESTS_BOARD=NAME for another board)'
 	@echo '  test-no-irqflags-hook - the stall proof on a kernel without the'
 	@echo '                irqflags hook: shows it failing, as it must'
 	@echo

@@ -82,6 +82,17 @@ debug-repeat:
 	$(Q)PYTHON='$(PYTHON)' DEBUG_CHECKS='$(DEBUG_CHECKS)' \
 		tests/boot/debug_repeat.sh '$(O)' '$(DEBUG_RUNS)' '$(DEBUG_HOGS)'
 
+# make selftests: Linux's own timer selftests on a board's kernel with
+# the pipeline and without it (CONFIG_ADEOS off), side by side
+# (tests/selftests/run.sh). SELFTESTS_BOARD=NAME for another board
+# (one with high resolution timers and NO_HZ_IDLE says the most).
+SELFTESTS_BOARD ?= pc_i386
+.PHONY: selftests
+selftests:
+	$(Q)MAKE='$(MAKE)' PYTHON='$(PYTHON)' tests/selftests/run.sh '$(O)' \
+		'$(SELFTESTS_BOARD)'
+	$(Q)tests/summary.sh $(O)/results/selftests.tap
+
 # Not in make test: the kernel without the irqflags hook, where the stall
 # proof must fail.
 .PHONY: test-no-irqflags-hook

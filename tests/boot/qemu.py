@@ -227,6 +227,13 @@ def kernel_has(out, symbol):
         return "CONFIG_%s=y\n" % symbol in f.read()
 
 
+def linux_hz(out):
+    """The board's kernel's CONFIG_HZ (100 if it says none)."""
+    with open(os.path.join(out, "build", "linux", ".config")) as f:
+        m = re.search(r"^CONFIG_HZ=(\d+)$", f.read(), re.M)
+    return int(m.group(1)) if m else 100
+
+
 # What Linux's checkers and the pipeline's own print when they find
 # something (the debug board): lockdep's reports, BUG, WARN, the
 # sleep-in-atomic checks, RCU's, KFENCE's and SLUB's, ADEOS_DEBUG's.
@@ -539,9 +546,7 @@ class Guest:
         try:
             if kernel_has(out, "SMP"):
                 where.pop("irq_stat", None)  # a per-CPU offset there
-            with open(os.path.join(out, "build", "linux", ".config")) as f:
-                m = re.search(r"^CONFIG_HZ=(\d+)$", f.read(), re.M)
-                hz = int(m.group(1)) if m else hz
+            hz = linux_hz(out)
         except OSError:
             pass
         seen = []

@@ -192,6 +192,21 @@ boot() {
 		"$PYTHON" tests/boot/stall_proof.py "$d" \
 			"board/$board/readme.txt" >>"$out.tmp" 2>&1
 	fi
+	# Linux's own timer selftests, on boards whose Linux has high
+	# resolution timers and a tick that stops in idle
+	if grep -q '^CONFIG_NO_HZ_IDLE=y' "$d/build/linux/.config" &&
+		grep -q '^CONFIG_HIGH_RES_TIMERS=y' "$d/build/linux/.config"; then
+		if sh tests/selftests/build.sh "$d/build/selftests" \
+			"$d/build/tools/gen_init_cpio" "$d/build/linux" \
+			>"$d.selftests.log" 2>&1; then
+			"$PYTHON" tests/boot/selftests.py "$d" \
+				"board/$board/readme.txt" "$d/build/selftests" \
+				>>"$out.tmp" 2>&1
+		else
+			echo "not ok - $b: Linux's timer selftests do not build" >>"$out.tmp"
+			sed 's/^/# /' "$d.selftests.log" >>"$out.tmp"
+		fi
+	fi
 	mv "$out.tmp" "$out"
 }
 
