@@ -38,7 +38,7 @@ TORTURE_SRCS := core/torture.c core/torture-model.c core/torture-events.c
 # the templates.
 EXECUTIVE_SRCS := executive/sched.c executive/synch.c executive/task.c executive/timer.c
 HOST_SRCS := tests/host/arch.c tests/host/context.c
-UNIT_NAMES := test_domain test_fault test_irq test_line test_os test_pipeline test_resched test_ring test_rtx test_timer
+UNIT_NAMES := test_domain test_fault test_irq test_line test_os test_pipeline test_resched test_ring test_rtx test_timer test_x86timer
 UNIT_COMMON := tests/unit/fixture.c
 
 .PHONY: all help check clean distclean bench-core \

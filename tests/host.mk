@@ -136,3 +136,9 @@ bench-core: $(O)/host/plain/bin/bench_core
 
 # The executive's test links the executive.
 $(foreach f,$(HOST_FLAVOURS),$(eval $(O)/host/$(f)/bin/test_rtx: $(call host_objs,$(f),$(EXECUTIVE_SRCS))))
+# The x86 timer devices' test links the TSC-deadline device, both built
+# against the fake x86 of tests/host/x86/ (QEMU's TCG has no such mode).
+X86_TIMER_SRCS := arch/i386/tsc_deadline_timer.c
+$(foreach f,$(HOST_FLAVOURS),$(eval $(O)/host/$(f)/bin/test_x86timer: $(call host_objs,$(f),$(X86_TIMER_SRCS))))
+$(O)/host/%/arch/i386/tsc_deadline_timer.o $(O)/host/%/tests/unit/test_x86timer.o: \
+	HOST_CFLAGS += -Itests/host/x86/include

@@ -32,6 +32,14 @@ static u64 timer_hz(void)
 	return (u64)lapic_timer_period / TIMER_DIVISOR * HZ;
 }
 
+/* The timer's counts per TSC count at @khz, and the longest shot. */
+static void lapic_set_rate(unsigned long khz)
+{
+	counts_per_stamp = div64_u64(timer_hz() << 32, (u64)khz * 1000);
+	adx86_lapic_timer.max_stamps =
+		div64_u64((u64)TIMER_MAX_COUNT << 32, counts_per_stamp);
+}
+
 /*
  * Linux calibrated the timer (not with noapictimer or nolapic), and it
  * counts slower than the TSC (a 0.32 fraction holds the ratio).
@@ -41,9 +49,7 @@ static bool lapic_usable(void)
 	if (!boot_cpu_has(X86_FEATURE_APIC) || !tsc_khz ||
 	    !lapic_timer_period || timer_hz() >= (u64)tsc_khz * 1000)
 		return false;
-	counts_per_stamp = div64_u64(timer_hz() << 32, (u64)tsc_khz * 1000);
-	adx86_lapic_timer.max_stamps =
-		div64_u64((u64)TIMER_MAX_COUNT << 32, counts_per_stamp);
+	lapic_set_rate(tsc_khz);
 	adx86_lapic_timer.stops_in_idle = !boot_cpu_has(X86_FEATURE_ARAT);
 	return true;
 }
@@ -78,5 +84,6 @@ struct adx86_timer_device adx86_lapic_timer = {
 	.irq = lapic_irq,
 	.setup = lapic_setup,
 	.program = lapic_program,
+	.set_rate = lapic_set_rate,
 	.disarm = lapic_disarm,
 };

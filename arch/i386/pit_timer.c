@@ -24,14 +24,20 @@
 
 static u64 stamps_per_s;
 
+/* The TSC's counts per second at @khz, and the longest shot. */
+static void pit_set_rate(unsigned long khz)
+{
+	stamps_per_s = (u64)khz * 1000;
+	/* one count less than the most: the shot starts at the next edge */
+	adx86_pit_timer.max_stamps =
+		div_u64((u64)(PIT_MAX_COUNT - 1) * stamps_per_s, PIT_TICK_RATE);
+}
+
 static bool pit_usable(void)
 {
 	if (global_clock_event != &i8253_clockevent || !tsc_khz)
 		return false;
-	stamps_per_s = (u64)tsc_khz * 1000;
-	/* one count less than the most: the shot starts at the next edge */
-	adx86_pit_timer.max_stamps =
-		div_u64((u64)(PIT_MAX_COUNT - 1) * stamps_per_s, PIT_TICK_RATE);
+	pit_set_rate(tsc_khz);
 	adx86_pit_timer.stops_in_idle = false;
 	return true;
 }
@@ -83,5 +89,6 @@ struct adx86_timer_device adx86_pit_timer = {
 	.irq = pit_irq,
 	.setup = pit_setup,
 	.program = pit_program,
+	.set_rate = pit_set_rate,
 	.disarm = pit_disarm,
 };

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The timer service's device (adeos/timer.h) on any x86, chosen once at
- * boot: the local APIC timer where Linux calibrated it, else the PIT
- * where Linux set it up as its tick (timer_dev.h). adeos.timer=lapic or
- * adeos.timer=pit on the command line asks for one; the service then
+ * boot: the local APIC timer in TSC-deadline mode where the CPU has it,
+ * else in count mode where Linux calibrated it, else the PIT where Linux
+ * set it up as its tick (timer_dev.h). adeos.timer=deadline, lapic or
+ * pit on the command line asks for one; the service then
  * runs on no other. Linux keeps its tick through the service
  * (core/linux/tick.c, its proxy clock event device); from then on only
  * the service writes the device's registers, and Linux's own callbacks
@@ -18,6 +19,7 @@
 #include <asm/tsc.h>
 #include <adeos/adeos.h>
 #include <adeos/linux.h>
+#include <adeos/os.h>
 #include <adeos/timer.h>
 #include "timer_dev.h"
 
@@ -33,7 +35,9 @@ static unsigned long linux_refused;
 
 static int __init parse_timer(char *arg)
 {
-	if (!strcmp(arg, "lapic"))
+	if (!strcmp(arg, "deadline"))
+		asked = &adx86_tsc_deadline_timer;
+	else if (!strcmp(arg, "lapic"))
 		asked = &adx86_lapic_timer;
 	else if (!strcmp(arg, "pit"))
 		asked = &adx86_pit_timer;
@@ -46,9 +50,11 @@ __setup("adeos.timer=", parse_timer);
 static struct adx86_timer_device *__init pick_device(void)
 {
 	if (asked_bad)
-		pr_err("adeos: adeos.timer= takes lapic or pit: the first usable is taken\n");
+		pr_err("adeos: adeos.timer= takes deadline, lapic or pit: the first usable is taken\n");
 	if (asked && !asked_bad)
 		return asked->usable() ? asked : NULL;
+	if (adx86_tsc_deadline_timer.usable())
+		return &adx86_tsc_deadline_timer;
 	if (adx86_lapic_timer.usable())
 		return &adx86_lapic_timer;
 	if (adx86_pit_timer.usable())
@@ -97,6 +103,20 @@ void __init arch_timer_claimed(void)
 		arch_timer_program(next);
 	linux_locked_out = true;
 	hard_local_irq_restore(flags);
+}
+
+void adx86_tsc_refined(void)
+{
+	unsigned long flags;
+
+	if (!linux_locked_out)
+		return;
+	if (device->set_rate) {
+		flags = hard_local_irq_save();
+		device->set_rate(tsc_khz);
+		hard_local_irq_restore(flags);
+	}
+	adeos_os_timestamp_rate_changed();
 }
 
 static bool refused(const struct adx86_timer_device *dev)

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The devices the timer service can run on, on any x86 (timer.c picks
- * one at boot): the local APIC timer (lapic_timer.c), else the PIT
- * (pit_timer.c). Each turns a span of TSC counts into its own counts.
+ * one at boot): the local APIC timer in TSC-deadline mode where the CPU
+ * has it (tsc_deadline_timer.c), else in one-shot count mode
+ * (lapic_timer.c), else the PIT (pit_timer.c). Each turns a span of TSC
+ * counts into its own counts.
  */
 #ifndef ADX86_TIMER_DEV_H
 #define ADX86_TIMER_DEV_H
@@ -25,10 +27,17 @@ struct adx86_timer_device {
 	 */
 	void (*program)(u64 stamps);
 	void (*disarm)(void);
-	u64 max_stamps; /* set by usable() */
+	/*
+	 * Convert at the TSC's rate @khz from now on (usable() sets the
+	 * first); max_stamps with it. Hard IRQs off. NULL for a device
+	 * that counts the TSC itself.
+	 */
+	void (*set_rate)(unsigned long khz);
+	u64 max_stamps; /* set by set_rate() */
 	bool stops_in_idle; /* set by usable(): C3STOP */
 };
 
+extern struct adx86_timer_device adx86_tsc_deadline_timer;
 extern struct adx86_timer_device adx86_lapic_timer;
 extern struct adx86_timer_device adx86_pit_timer;
 

@@ -33,6 +33,8 @@ static bool proxied;
 static unsigned long proxy_ticks; /* Linux's tick events, played */
 /* Linux's deltas count 2^proxy_shift TSC counts each. */
 static unsigned int proxy_shift;
+/* The TSC's rate the proxy was last rated at (kHz). */
+static unsigned long proxy_khz;
 
 bool adeos_tick_proxied(void)
 {
@@ -85,6 +87,7 @@ static int timer_show(struct seq_file *m, void *v)
 	seq_printf(m, "device: %s\n", arch_timer_name());
 	seq_printf(m, "stops_in_idle: %d\n", arch_timer_stops_in_idle());
 	seq_printf(m, "rate: %lu kHz\n", arch_timestamp_khz());
+	seq_printf(m, "linux_rate: %lu kHz\n", proxy_khz);
 	if (next == ADEOS_TIMER_NEVER)
 		seq_puts(m, "programmed: never\n");
 	else
@@ -138,20 +141,40 @@ unsigned long long adeos_os_clock_to_stamp(unsigned long long ns)
 	return now + mul_u64_u32_div(ns - now_ns, khz, 1000000) + 1;
 }
 
-/* The proxy's rate in Hz: the TSC's, halved until it fits 32 bits. */
-static u32 __init proxy_rate(unsigned long khz)
+/* The proxy's deltas: TSC counts halved until the rate fits 32 bits. */
+static void __init choose_proxy_shift(unsigned long khz)
 {
-	u64 hz = (u64)khz * 1000;
-
-	while (hz >> proxy_shift > U32_MAX)
+	while ((u64)khz * 1000 >> proxy_shift > U32_MAX)
 		proxy_shift++;
-	return hz >> proxy_shift;
+}
+
+/* The proxy's rate in Hz at @khz (within 32 bits, for a rate refined). */
+static u32 proxy_rate(unsigned long khz)
+{
+	return min_t(u64, (u64)khz * 1000 >> proxy_shift, U32_MAX);
+}
+
+/*
+ * The arch converts at a refined rate (Linux measured the TSC again, a
+ * second after boot): Linux's deltas too. clockevents takes the new
+ * rate as it stands, the event programmed included.
+ */
+void adeos_os_timestamp_rate_changed(void)
+{
+	unsigned long khz = arch_timestamp_khz();
+
+	if (!proxied || !khz || khz == proxy_khz)
+		return;
+	clockevents_update_freq(&proxy_device, proxy_rate(khz));
+	proxy_khz = khz;
+	pr_info("adeos: Linux's tick through the pipeline's timer at %lu kHz\n",
+		khz);
 }
 
 static int __init install_tick_proxy(void)
 {
 	unsigned long khz = arch_timestamp_khz();
-	u32 rate = proxy_rate(khz);
+	u32 rate;
 	int err;
 
 	err = khz ? start_service() : -ENODEV;
@@ -159,6 +182,9 @@ static int __init install_tick_proxy(void)
 		pr_info("adeos: Linux keeps its own tick device (%d)\n", err);
 		return 0;
 	}
+	choose_proxy_shift(khz);
+	rate = proxy_rate(khz);
+	proxy_khz = khz;
 	adeos_timer_init(&proxy_timer, adeos_root_domain(), proxy_fire);
 	if (arch_timer_stops_in_idle())
 		proxy_device.features |= CLOCK_EVT_FEAT_C3STOP;

@@ -59,6 +59,28 @@ def check_local_timer_is_sys0(guest, tap):
               (handled, low, high))
 
 
+def check_proxy_rate(guest, tap):
+    """Linux refines its measure of the TSC a second after boot (tsc.c,
+    where it calibrated against another clock, as under QEMU): Linux's
+    proxy device then counts at the refined rate, as the service's
+    device does (/proc/adeos/timer: linux_rate is rate)."""
+    if not qemu.tick_proxied(guest):
+        return
+    # the refinement runs about 2 s into the boot
+    text = guest.run_ok("while [ $(cut -d. -f1 /proc/uptime) -lt 3 ]; do "
+                        "sleep 0.5; done; cat /proc/adeos/timer; "
+                        "dmesg | grep -E 'tsc: (Detected|Refined)'")
+    rate = re.search(r"^rate: (\d+) kHz$", text, re.M)
+    linux = re.search(r"^linux_rate: (\d+) kHz$", text, re.M)
+    cal = "; ".join(m.group(0) for m in
+                    re.finditer(r"tsc: (Detected|Refined) [^\n]*", text)
+                    if "grep" not in m.group(0))
+    tap.check(rate and linux and rate.group(1) == linux.group(1),
+              "Linux's proxy counts at the TSC's rate: %s kHz, the "
+              "service's %s kHz (%s)" % (linux and linux.group(1),
+                                        rate and rate.group(1), cal))
+
+
 def check_banner(guest, tap, out, domains):
     """The banner names the board, the pipeline and every domain."""
     board = qemu.board_config(out)["BOARD_NAME"]
@@ -215,6 +237,7 @@ def main():
                   if not missing else "boot messages lack %s" % missing)
         check_pipeline_feeds_linux(guest, tap)
         check_local_timer_is_sys0(guest, tap)
+        check_proxy_rate(guest, tap)
         check_stall_facility(guest, tap, out)
         check_urandom(guest, tap, out)
         check_sleep(guest, tap)

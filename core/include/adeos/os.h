@@ -44,6 +44,13 @@ int adeos_parse_uint(const char *word, unsigned int len, unsigned int *v);
  */
 unsigned long long adeos_os_clock_ns(void);
 unsigned long long adeos_os_clock_to_stamp(unsigned long long ns);
+/*
+ * The OS measured the timestamp counter's rate again after boot
+ * (arch_timestamp_khz() changed; the arch says so once it converts at
+ * the new rate): the OS's tick through the service follows it. Process
+ * context.
+ */
+void adeos_os_timestamp_rate_changed(void);
 
 /* @n / @d, for 32-bit OSes with no 64-bit division (i386 Linux). */
 unsigned long long adeos_div64(unsigned long long n, unsigned long d);

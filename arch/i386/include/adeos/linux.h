@@ -172,6 +172,13 @@ extern unsigned int adx86_timer_irq;
  */
 bool adx86_lapic_timer_refused(void);
 bool adx86_pit_timer_refused(void);
+/*
+ * Linux refined tsc_khz a second or so after boot, where it measured
+ * the TSC against another clock (tsc.c, through apic.c's
+ * lapic_update_tsc_freq(), linux-patch/0020): the service's device and
+ * Linux's proxy then convert at the new rate. Process context.
+ */
+void adx86_tsc_refined(void);
 
 /*
  * Play Linux's log at the return to user mode, with a kernel-mode frame
