@@ -7,12 +7,14 @@ time follows the instruction count, so the figures repeat), with the same
 user space and the same load (hackbench looping; on our kernels also
 with Linux's stall facility).
 
-Each row is one level: "irq" (the time from the interrupt to the first
-instruction that handles it: the rt-timer domain's PIT count, the
+Each row is one level: "irq" (the time from the timer's deadline to the
+first instruction that handles it: the rt-timer domain's, from the
+deadline the pipeline's timer service programmed, in TSC counts; the
 timerlat tracer's irq context) or "thread" (the time until a thread
 runs: cyclictest's SCHED_FIFO thread, or the rt-tasks domain's 1 kHz
-probe task, from the PIT's expiry to the task's first instruction after
-its release). Compare like with like.
+probe task, from its timer's deadline to the task's first instruction
+after its release). The rt-timer and rt-tasks domains are loaded
+together, both on the one timer service. Compare like with like.
 
 usage: bench.py OUT SAMPLES KERNELS_FILE
   OUT           where latency.csv, the table, the histograms and
@@ -130,9 +132,10 @@ class Bench:
         return guest.run_ok(cmd, 120 + self.samples // 20)
 
     def ours(self, kernel, initrd, module, tasks):
-        """adeos-rt-domain (irq), adeos-rt-task (thread: the probe task
-        of the rt-tasks module, which takes the PIT in turn) and
-        adeos-linux (thread), each load."""
+        """adeos-rt-domain (irq) and adeos-rt-task (thread: the probe task
+        of the rt-tasks module), both modules loaded together, their
+        timers on the pipeline's one timer service; then adeos-linux
+        (thread) with neither; each load."""
         rows = []
         guest = self.boot("adeos-linux", kernel, initrd)
         name = re.sub(r"^adeos-|\.ko$", "", os.path.basename(module))
@@ -140,16 +143,16 @@ class Bench:
         try:
             for load in ("hackbench", "hackbench+stall"):
                 guest.run_ok("adeos-bench load %s" % load)
-                guest.run_ok("insmod %s" % module)
+                guest.run_ok("insmod %s && insmod %s" % (module, tasks))
                 text = self.measure(guest, "adeos-bench domain %s %d" %
                                     (name, self.samples))
                 rows.append(self.row("adeos-rt-domain", "irq", load, text))
-                guest.run_ok("rmmod adeos_%s" % name.replace("-", "_"))
-                guest.run_ok("insmod %s" % tasks)
                 text = self.measure(guest, "adeos-bench task %s probe %d" %
                                     (tname, self.samples))
                 rows.append(self.row("adeos-rt-task", "thread", load, text))
-                guest.run_ok("rmmod adeos_%s" % tname.replace("-", "_"))
+                guest.run_ok("rmmod adeos_%s adeos_%s" %
+                             (tname.replace("-", "_"),
+                              name.replace("-", "_")))
                 text = self.measure(guest, "adeos-bench cyclictest %d" %
                                     self.samples)
                 rows.append(self.row("adeos-linux", "thread", load, text))

@@ -182,10 +182,12 @@ for k in on off; do
 	}
 	guest_cc "$m/irq-pulse" tests/boot/guest/irq-pulse.c >/dev/null
 	guest_cc "$m/ubench" tests/bench/guest/ubench.c >/dev/null
+	guest_cc "$m/spin" tests/bench/guest/spin.c >/dev/null
 	{
 		cpio_file /irq-sink.ko "$m/irq-sink.ko" 0644
 		cpio_file /usr/bin/irq-pulse "$m/irq-pulse" 0755
 		cpio_file /usr/bin/ubench "$m/ubench" 0755
+		cpio_file /usr/bin/spin "$m/spin" 0755
 	} >"$m/list"
 	cpio_pack "$board/build/tools/gen_init_cpio" "$m/list" "$m/sink.cpio"
 	join_cpio "$b/initrd-$k" "$b/initrd" "$m/sink.cpio"
@@ -223,6 +225,12 @@ paths on &
 onpid=$!
 paths off || exit 1
 wait "$onpid" || exit 1
+# The timer's interrupt from its IDT stub to the rt-timer domain's
+# handler, interrupting user code (timer_path.py), on our kernel
+msg BENCH "the timer's path to the rt domain's handler (QEMU singlestep)"
+"$PYTHON" tests/bench/timer_path.py "$b" "$board/images/bzImage" \
+	"$b/initrd-on" "$board/build/linux/vmlinux" \
+	/lib/modules/adeos/adeos-rt.ko 200 >/dev/null || exit 1
 head -n 1 "$b"/path-*.txt | sed -n 's/^\([a-z]\)/          \1/p'
 took
 on_hardware
