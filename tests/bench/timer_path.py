@@ -16,6 +16,9 @@ usage: timer_path.py OUT KERNEL INITRD VMLINUX MODULE SPIN_THOUSANDS
            built into the kernel
 Writes OUT/path-timer.txt: the shortest, median and longest path and
 the stub, then the median path function by function; prints it.
+TIMER_PATH_STUB and TIMER_PATH_HANDLER (environment) name another entry
+and handler, to count an older kernel's path (the PIT's IRQ 0 through
+the IO-APIC enters at irq_entries_start).
 Deletes the QEMU log when done.
 """
 import bisect
@@ -29,9 +32,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import path  # noqa: E402
 import qemu  # noqa: E402
 
-HANDLER = "rt_timer_tick"
-# Linux's IDT stub of the local APIC timer's vector (idtentry.h)
-STUB = "asm_sysvec_apic_timer_interrupt"
+HANDLER = os.environ.get("TIMER_PATH_HANDLER", "rt_timer_tick")
+# Linux's IDT stub of the local APIC timer's vector (idtentry.h); for a
+# kernel whose timer is the PIT's IRQ 0, TIMER_PATH_STUB=irq_entries_start
+STUB = os.environ.get("TIMER_PATH_STUB", "asm_sysvec_apic_timer_interrupt")
 
 
 def module_symbols(guest, module):
