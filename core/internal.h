@@ -144,4 +144,10 @@ void adeos_update_event_map(void);
 /* domain.c */
 int adeos_domain_registered(const adomain_t *adp);
 
+/*
+ * timer.c: the device, spent by its interrupt, set again for the queue's
+ * head if it is not yet; the pipeline calls it before hard IRQs go on.
+ */
+void adeos_timer_commit(void);
+
 #endif /* ADEOS_INTERNAL_H */

@@ -118,8 +118,10 @@ static void run_handler(adomain_t *d, unsigned int irq, unsigned int n,
 
 	d->irq_in_service = irq;
 	d->pass_request = 0;
-	if (!head && walk == ADEOS_WALK_ANY)
+	if (!head && walk == ADEOS_WALK_ANY) {
+		adeos_timer_commit();
 		hard_local_irq_enable();
+	}
 	if (d == &adeos_root)
 		arch_run_root_handler(slot->handler, irq, slot->cookie);
 	else
@@ -180,6 +182,8 @@ static void reschedule(adomain_t *d, enum adeos_walk walk)
 		return;
 	}
 	d->resched_due = 0;
+	/* The scheduler may switch to a task that turns hard IRQs on. */
+	adeos_timer_commit();
 	adeos_current = d;
 	d->reschedules++;
 	d->reschedule(d->scheduler);

@@ -16,6 +16,7 @@ struct adeos_timer_base {
 	struct adeos_timer_link queue; /* by deadline, earliest first */
 	unsigned long long programmed; /* the device's deadline */
 	int short_shot; /* the device could not count that far */
+	int spent; /* it fired, and is not set again yet */
 	struct adeos_timer_stats stats;
 };
 
@@ -89,6 +90,7 @@ static void program_earliest(struct adeos_timer_base *b)
 {
 	unsigned long long next = earliest(b);
 
+	b->spent = 0;
 	if (next == b->programmed)
 		return;
 	b->programmed = next;
@@ -292,6 +294,22 @@ static unsigned int expire(struct adeos_timer_base *b, unsigned long long now)
 	return n;
 }
 
+/*
+ * The device, spent by its interrupt, is set again for the queue's head
+ * before hard IRQs go on: before a handler runs with them on or a
+ * scheduler hook runs (the pipeline calls this), and at the end of the
+ * interrupt. Until then only the head domain's handlers run, hard IRQs
+ * off, and a periodic one re-arms its timer: the device is then set once
+ * per interrupt, not for the queue's next deadline and again for that.
+ */
+void adeos_timer_commit(void)
+{
+	struct adeos_timer_base *b = this_base();
+
+	if (b->spent)
+		program_earliest(b);
+}
+
 void adeos_timer_interrupt(void)
 {
 	struct adeos_timer_base *b = this_base();
@@ -299,11 +317,12 @@ void adeos_timer_interrupt(void)
 	b->stats.interrupts++;
 	/* The device is spent: whatever the queue holds, set it again. */
 	b->programmed = ADEOS_TIMER_NEVER;
+	b->spent = 1;
 	/* before the deadline on purpose, the device's longest shot, or not */
 	if (!expire(b, arch_timestamp()) && !list_empty(&b->queue) &&
 	    !b->short_shot)
 		b->stats.early++;
-	program_earliest(b);
 	/* The device interrupted code that had hard IRQs on. */
 	adeos_sync_pipeline(ADEOS_WALK_ANY);
+	adeos_timer_commit();
 }

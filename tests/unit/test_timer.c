@@ -241,6 +241,82 @@ static void handler_rearms_for_a_period(void **state)
 	assert_int_equal(host.tdev_at, 1100);
 }
 
+/*
+ * With the OS's tick queued beyond, a head domain's periodic handler:
+ * each interrupt sets the device once, for the period's re-arm, not
+ * first for the tick and then again (the head's handlers run with hard
+ * IRQs off, so the spent device waits for them).
+ */
+static void head_rearm_sets_the_device_once(void **state)
+{
+	adomain_t *d;
+	struct adeos_timer t, tick;
+	unsigned long before;
+	int i;
+
+	(void)state;
+	d = attached_domain(0, 200);
+	assert_int_equal(adeos_timer_attach(ROOT), 0);
+	adeos_timer_init(&tick, ROOT, note_fire);
+	adeos_timer_arm(&tick, 100000);
+	adeos_timer_init(&t, d, note_fire);
+	after_fire = rearm_a_period_on;
+	adeos_timer_arm(&t, 100);
+	before = host.tdev_programs;
+	for (i = 1; i <= 10; i++)
+		clock_to(100ULL * i);
+	assert_int_equal(nfirings, 10);
+	assert_int_equal(host.tdev_programs - before, 10);
+	assert_int_equal(host.tdev_at, 1100);
+	assert_int_equal(host.violations, 0);
+}
+
+/* What a lower domain's handler saw of the device, hard IRQs on. */
+static int seen_armed;
+static unsigned long long seen_at;
+
+static void note_device(struct adeos_timer *t)
+{
+	seen_armed = host.tdev_armed;
+	seen_at = host.tdev_at;
+	note_fire(t);
+}
+
+/*
+ * A handler that runs with hard IRQs on (a domain below the head, the
+ * root) runs with the device set again for the queue's head: a higher
+ * domain's deadline that comes meanwhile preempts it.
+ */
+static void lower_handler_runs_with_the_device_set(void **state)
+{
+	adomain_t *high, *low;
+	struct adeos_timer th, tl, tr;
+
+	(void)state;
+	high = attached_domain(0, 300);
+	low = attached_domain(1, 200);
+	adeos_timer_init(&th, high, note_fire);
+	adeos_timer_init(&tl, low, note_device);
+	adeos_timer_arm(&th, 150);
+	adeos_timer_arm(&tl, 100);
+	seen_armed = 0;
+	clock_to(100);
+	assert_int_equal(nfirings, 1);
+	assert_true(firings[0].hard_on);
+	assert_true(seen_armed);
+	assert_int_equal(seen_at, 150);
+	/* the root's handler too */
+	assert_int_equal(adeos_timer_attach(ROOT), 0);
+	adeos_timer_init(&tr, ROOT, note_device);
+	adeos_timer_arm(&tr, 120);
+	seen_armed = 0;
+	clock_to(120);
+	assert_int_equal(nfirings, 2);
+	assert_true(seen_armed);
+	assert_int_equal(seen_at, 150);
+	assert_int_equal(host.violations, 0);
+}
+
 static void cancel_of_a_due_timer_holds(void **state)
 {
 	adomain_t *d;
@@ -606,6 +682,8 @@ int main(void)
 		TIMER_UNIT(stalled_stage_fires_when_it_unstalls),
 		TIMER_UNIT(root_timer_fires_as_the_root),
 		TIMER_UNIT(handler_rearms_for_a_period),
+		TIMER_UNIT(head_rearm_sets_the_device_once),
+		TIMER_UNIT(lower_handler_runs_with_the_device_set),
 		TIMER_UNIT(cancel_of_a_due_timer_holds),
 		TIMER_UNIT(equal_deadlines_fire_in_arm_order),
 		TIMER_UNIT(each_domain_in_its_stage),
