@@ -223,16 +223,18 @@ int adeos_snprintf(char *buf, int size, const char *fmt, ...)
 	return n;
 }
 
-/* As Linux's kstrtouint(@word, 10, @v) reads @word's @len characters. */
-/* The OS's clock, simulated: the timestamp counter's microseconds. */
+/* The OS's clock, simulated: a timestamp count is a microsecond. */
+#define NS_PER_STAMP 1000ULL
+
 unsigned long long adeos_os_clock_ns(void)
 {
-	return host.timestamp * 1000;
+	return host.timestamp * NS_PER_STAMP;
 }
 
+/* Rounded up: a deadline never before the time. */
 unsigned long long adeos_os_clock_to_stamp(unsigned long long ns)
 {
-	return (ns + 999) / 1000;
+	return (ns + NS_PER_STAMP - 1) / NS_PER_STAMP;
 }
 
 unsigned long long adeos_div64(unsigned long long n, unsigned long d)
@@ -240,6 +242,7 @@ unsigned long long adeos_div64(unsigned long long n, unsigned long d)
 	return n / d;
 }
 
+/* As Linux's kstrtouint(@word, 10, @v) reads @word's @len characters. */
 int adeos_parse_uint(const char *word, unsigned int len, unsigned int *v)
 {
 	unsigned long long n = 0;
